@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { healthRoutes } from './features/health/health-routes.ts';
+import { signupRoutes } from './features/signups/signup-routes.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWeb } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+  }
+}
+
+/** JSON request bodies are small; anything larger is refused with 413 before it is parsed. */
+const BODY_LIMIT_BYTES = 16 * 1024;
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+  if (config.env === 'development' && process.stdout.isTTY) {
+    return {
+      level: config.logLevel,
+      redact,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    };
+  }
+  return { level: config.logLevel, redact };
+}
+
+/**
+ * Builds the whole service: plugins in a visible order (external, then app, then routes).
+ * The database is opened and migrated here and closed with the app.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+  // The API speaks JSON only: other bodies are refused with 415 instead of being guessed at.
+  app.removeContentTypeParser(['text/plain']);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(config.database, app.log);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onClose', () => database.close());
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await registerRateLimit(app, config);
+  await registerApiDocs(app, config);
+
+  healthRoutes(app, config);
+  signupRoutes(app, config);
+
+  await registerWeb(app, config);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { PROGRAM_TYPES } from '../contract/signup.ts';
+
+const packageJson = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const databaseUrl = z
+  .url()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL');
+
+/**
+ * Every setting the service reads, with its default. With no variables at all the service runs
+ * locally on embedded defaults. Documented in the README's configuration table.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: databaseUrl.optional(),
+  SQLITE_PATH: z.string().min(1).default('./data/reelscore.db'),
+  REDIS_URL: z
+    .url()
+    .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// URL')
+    .optional(),
+  SIGNUP_PROGRAM: z.enum(PROGRAM_TYPES).default('CLOSED_ALPHA'),
+  SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  SIGNUP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  TRUST_PROXY: booleanFlag.default(false),
+  WEB_ROOT: z.string().min(1).default('./build/client'),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  version: string;
+  service: string;
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  database: DatabaseConfig;
+  redisUrl: string | undefined;
+  signupProgram: Env['SIGNUP_PROGRAM'];
+  signupRateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+  webRoot: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; every bad variable is listed in one error. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function configFromEnv(env: Env): AppConfig {
+  return {
+    env: env.NODE_ENV,
+    version: packageJson.version,
+    service: 'reelscore-api',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', path: env.SQLITE_PATH },
+    redisUrl: env.REDIS_URL,
+    signupProgram: env.SIGNUP_PROGRAM,
+    signupRateLimit: {
+      max: env.SIGNUP_RATE_LIMIT_MAX,
+      windowMs: env.SIGNUP_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    trustProxy: env.TRUST_PROXY,
+    webRoot: env.WEB_ROOT,
+  };
+}
+
+/** A configuration for tests and tools: local defaults with the given overrides. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...configFromEnv(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })),
+    ...overrides,
+  };
+}

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Answers whether the database responds within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseLogger {
+  error(details: object, message: string): void;
+}
+
+export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): DatabaseHandle {
+  const { db, dialect } =
+    config.kind === 'sqlite'
+      ? { db: openSqlite(config.path), dialect: 'sqlite' as const }
+      : { db: openPostgres(config.url, config.schema, logger), dialect: 'postgres' as const };
+
+  let closed = false;
+  return {
+    db,
+    dialect,
+    async ping(timeoutMs = 2000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      const query = sql`select 1 as ok`.execute(db).then(
+        () => true,
+        (error: unknown) => {
+          logger?.error({ err: error }, 'database ping failed');
+          return false;
+        },
+      );
+      try {
+        return await Promise.race([query, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+function openSqlite(path: string): Kysely<Database> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const connection = new SQLite(path);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+}
+
+function openPostgres(url: string, schema: string | undefined, logger?: DatabaseLogger) {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its connection emits here; without a listener the process dies.
+  pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

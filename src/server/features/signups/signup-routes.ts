@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicErrorSchema } from '../../../contract/errors.ts';
+import {
+  HONEYPOT_FIELD,
+  SIGNUP_ACCEPTED_MESSAGE,
+  signupRequestSchema,
+  signupResponseSchema,
+  type SignupResponse,
+} from '../../../contract/signup.ts';
+import type { AppConfig } from '../../config.ts';
+import { ServiceUnavailableError } from '../../lib/http-errors.ts';
+import { maskEmail } from '../../lib/mask.ts';
+import { insertSignup } from './signup-repository.ts';
+
+const ACCEPTED: SignupResponse = { success: true, message: SIGNUP_ACCEPTED_MESSAGE };
+
+export function signupRoutes(app: FastifyInstance, config: AppConfig) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/utility/signup',
+    {
+      config: {
+        rateLimit: {
+          max: config.signupRateLimit.max,
+          timeWindow: config.signupRateLimit.windowMs,
+        },
+      },
+      schema: {
+        summary: 'Join the early-access waitlist',
+        description:
+          'Records the address once. A new and an already known address get the same answer, ' +
+          'so the endpoint does not reveal who is on the list.',
+        tags: ['signup'],
+        body: signupRequestSchema,
+        response: {
+          200: signupResponseSchema,
+          400: publicErrorSchema,
+          415: publicErrorSchema,
+          429: publicErrorSchema,
+          503: publicErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { email, signupType } = request.body;
+      if (request.body[HONEYPOT_FIELD]) {
+        request.log.info({ signupType }, 'signup dropped: honeypot field filled');
+        return ACCEPTED;
+      }
+      try {
+        const { created } = await insertSignup(app.database.db, {
+          email,
+          program: config.signupProgram,
+          source: signupType,
+        });
+        request.log.info({ email: maskEmail(email), signupType, created }, 'signup recorded');
+      } catch (error) {
+        throw new ServiceUnavailableError(
+          "We couldn't save your signup right now. Please try again in a moment.",
+          { cause: error },
+        );
+      }
+      return ACCEPTED;
+    },
+  );
+}

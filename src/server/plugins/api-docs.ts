@@ -1,0 +1,31 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config.ts';
+
+/** OpenAPI generated from the routes' zod schemas: JSON at /api/openapi.json, docs at /api/docs. */
+export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'ReelScore API',
+        description: 'Early-access signups, service health and waitlist administration.',
+        version: config.version,
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The docs page keeps its own policy (its assets carry hashes); plain http works locally.
+    transformStaticCSP: (header) =>
+      config.env === 'production' ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}

@@ -1,0 +1,36 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config.ts';
+
+/**
+ * Registers the limiter; routes opt in with `config.rateLimit`. Counters live in Redis when
+ * `REDIS_URL` is set, so every instance behind one address shares them; in memory otherwise.
+ * If Redis fails, requests pass rather than fail: a signup matters more than a counter.
+ */
+export async function registerRateLimit(app: FastifyInstance, config: AppConfig) {
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limit store) error'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis } : {}),
+    nameSpace: 'reelscore:rate-limit:',
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many attempts. Please try again in ${context.after}.`,
+    }),
+  });
+}

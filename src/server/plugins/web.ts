@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import { errorBody } from './error-handler.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+
+/** Hashed build assets never change; HTML and route data must be revalidated on every visit. */
+export function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE;
+  if (urlPath.endsWith('.html') || urlPath.endsWith('.data') || urlPath.endsWith('/')) {
+    return REVALIDATE;
+  }
+  return SHORT;
+}
+
+const PLACEHOLDER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ReelScore - Coming soon</title></head>
+<body><main><h1>ReelScore</h1><p>Point your phone at any movie title and see its ratings in under 2 seconds. Coming soon.</p></main></body></html>
+`;
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Page not found - ReelScore</title></head>
+<body><main><h1>404</h1><p>Oops! The page you're looking for doesn't exist.</p><p><a href="/">Back to Home</a></p></main></body></html>
+`;
+
+/**
+ * Serves the prerendered web build from the same origin as the API. Unknown pages get the
+ * site's 404 page with status 404; unknown API paths get JSON.
+ */
+export async function registerWeb(app: FastifyInstance, config: AppConfig) {
+  const root = resolve(config.webRoot);
+  const built = existsSync(join(root, 'index.html'));
+  const notFoundFile = join(root, '404', 'index.html');
+  const notFoundHtml = existsSync(notFoundFile) ? readFileSync(notFoundFile, 'utf8') : NOT_FOUND_PAGE;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      redirect: false,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        const urlPath = path.slice(root.length).replaceAll('\\', '/');
+        reply.header('cache-control', cacheControlFor(urlPath));
+      },
+    });
+  } else {
+    app.log.info({ root }, 'no web build found; serving the placeholder page');
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendHtml(reply, 200, PLACEHOLDER_PAGE));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send(errorBody(request, 'Not found'));
+    }
+    return sendHtml(reply, 404, notFoundHtml);
+  });
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .header('cache-control', REVALIDATE)
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
