@@ -26,20 +26,21 @@ export const BODY_NOT_OBJECT_MESSAGE = 'The request body must be a JSON object';
 export const signupRequestSchema = z
   .object(
     {
-    email: emailSchema,
-    signupType: z.enum(SIGNUP_TYPES, { error: UNKNOWN_SIGNUP_TYPE_MESSAGE }),
-    [HONEYPOT_FIELD]: z
-      .string()
-      .max(1024)
-      .optional()
-      .meta({ description: 'Leave empty. Filled only by automated form fillers.' }),
+      email: emailSchema,
+      signupType: z.enum(SIGNUP_TYPES, { error: UNKNOWN_SIGNUP_TYPE_MESSAGE }),
+      [HONEYPOT_FIELD]: z
+        .string()
+        .max(1024)
+        .optional()
+        .meta({ description: 'Leave empty. Filled only by automated form fillers.' }),
     },
     { error: BODY_NOT_OBJECT_MESSAGE },
   )
   .meta({ id: 'SignupRequest' });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
-export const SIGNUP_ACCEPTED_MESSAGE = "You're on the list! We'll email you when your invitation is ready.";
+export const SIGNUP_ACCEPTED_MESSAGE =
+  "You're on the list! We'll email you when your invitation is ready.";
 
 export const signupResponseSchema = z
   .object({

@@ -27,10 +27,28 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
     return {
       level: config.logLevel,
       redact,
-      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+      },
     };
   }
   return { level: config.logLevel, redact };
+}
+
+/**
+ * Requests in flight when shutdown begins still get their answer, but with `Connection: close`,
+ * so keep-alive clients (load balancers) cannot hold the closing server open.
+ */
+function closeConnectionsWhenClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 }
 
 /**
@@ -61,6 +79,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     throw error;
   }
 
+  closeConnectionsWhenClosing(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimit(app, config);

@@ -40,8 +40,7 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export type DatabaseConfig =
-  | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+  { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; schema?: string };
 
 export interface AppConfig {
   env: Env['NODE_ENV'];

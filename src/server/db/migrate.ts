@@ -20,7 +20,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
-    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+    throw result.error instanceof Error
+      ? result.error
+      : new Error('Database migration failed', { cause: result.error });
   }
   return result;
 }

@@ -38,7 +38,9 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
   const root = resolve(config.webRoot);
   const built = existsSync(join(root, 'index.html'));
   const notFoundFile = join(root, '404', 'index.html');
-  const notFoundHtml = existsSync(notFoundFile) ? readFileSync(notFoundFile, 'utf8') : NOT_FOUND_PAGE;
+  const notFoundHtml = existsSync(notFoundFile)
+    ? readFileSync(notFoundFile, 'utf8')
+    : NOT_FOUND_PAGE;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -54,7 +56,9 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
     });
   } else {
     app.log.info({ root }, 'no web build found; serving the placeholder page');
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendHtml(reply, 200, PLACEHOLDER_PAGE));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      sendHtml(reply, 200, PLACEHOLDER_PAGE),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -11,7 +11,8 @@ export function healthRoutes(app: FastifyInstance, config: AppConfig) {
       logLevel: 'warn',
       schema: {
         summary: 'Service health',
-        description: '200 when the service and its database answer; 503 with the same shape otherwise.',
+        description:
+          '200 when the service and its database answer; 503 with the same shape otherwise.',
         tags: ['health'],
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
@@ -26,7 +27,10 @@ export function healthRoutes(app: FastifyInstance, config: AppConfig) {
         checks: { database: databaseUp ? 'ok' : 'error' },
       };
       if (!databaseUp) request.log.warn('health check: database unreachable');
-      return reply.code(databaseUp ? 200 : 503).header('cache-control', 'no-store').send(body);
+      return reply
+        .code(databaseUp ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   );
 }

@@ -33,7 +33,11 @@ describe.each(kinds)('POST /api/utility/signup on $name', (kind) => {
 
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.body).toBe(first.body);
-    const rows = await db().selectFrom('signups').selectAll().where('email', '=', 'repeat@example.com').execute();
+    const rows = await db()
+      .selectFrom('signups')
+      .selectAll()
+      .where('email', '=', 'repeat@example.com')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.source).toBe('general');
   });
@@ -85,7 +89,11 @@ describe.each(kinds)('POST /api/utility/signup on $name', (kind) => {
 
   it('answers a filled honeypot like a success and stores nothing', async () => {
     const honest = await signup({ email: 'human@example.com', signupType: 'general' });
-    const bot = await signup({ email: 'bot@example.com', signupType: 'general', website: 'http://spam.example' });
+    const bot = await signup({
+      email: 'bot@example.com',
+      signupType: 'general',
+      website: 'http://spam.example',
+    });
 
     expect(bot.statusCode).toBe(honest.statusCode);
     expect(bot.body).toBe(honest.body);

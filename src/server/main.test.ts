@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { request } from 'node:http';
+import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const MAIN = resolve(import.meta.dirname, 'main.ts');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the service as `npm start` does, in an empty folder, with only the given variables. */
+function startService(env: Record<string, string>) {
+  const cwd = mkdtempSync(join(tmpdir(), 'reelscore-start-'));
+  dirs.push(cwd);
+  const child = spawn(process.execPath, [MAIN], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const listening = new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`service did not start:\n${output}`)), 20_000);
+    child.stdout.on('data', () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    });
+    void exited.then(() => fail(new Error(`service exited:\n${output}`)));
+  });
+  listening.catch(() => undefined); // a test that expects an exit does not await `listening`
+  return { child, cwd, listening, exited, output: () => output };
+}
+
+describe('the service process', () => {
+  it('starts with no configuration at all and answers /api/health on port 3000', async () => {
+    const service = startService({});
+    const origin = await service.listening;
+
+    expect(origin).toBe('http://127.0.0.1:3000');
+    const response = await fetch(`${origin}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
+  });
+
+  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const service = startService({ PORT: '0', HOST: '127.0.0.1' });
+    const origin = await service.listening;
+    // A request body that arrives slowly is in flight when the signal comes.
+    const body = JSON.stringify({ email: 'inflight@example.com', signupType: 'general' });
+    const answered = new Promise<number>((done, fail) => {
+      const req = request(
+        `${origin}/api/utility/signup`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (res) => {
+          res.resume();
+          done(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', fail);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 500);
+    });
+    await new Promise((done) => setTimeout(done, 100));
+    service.child.kill('SIGTERM');
+
+    expect(await answered).toBe(200);
+    expect(await service.exited).toBe(0);
+    expect(service.output()).toContain('shutdown complete');
+    const database = new SQLite(join(service.cwd, 'data', 'reelscore.db'), { readonly: true });
+    expect(
+      database.prepare('select source from signups where email = ?').get('inflight@example.com'),
+    ).toEqual({
+      source: 'general',
+    });
+    database.close();
+  });
+
+  it('refuses to start with bad settings and lists every one of them', async () => {
+    const service = startService({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+
+    expect(await service.exited).toBe(1);
+    expect(service.output()).toContain('Invalid configuration');
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL'])
+      expect(service.output()).toContain(name);
+  });
+});

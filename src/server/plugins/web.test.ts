@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+
+const [sqlite] = await testDatabaseKinds();
+
+function writeBuild(root: string) {
+  const files: Record<string, string> = {
+    'index.html': '<!doctype html><title>Home</title><h1>Home page</h1>',
+    'pricing/index.html': '<!doctype html><title>Pricing</title>',
+    '404/index.html': '<!doctype html><title>Not found</title><p>Built 404 page</p>',
+    'assets/entry-a1b2c3.js': 'console.log(1)',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'pricing.data': '[]',
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+}
+
+describe('serving the web build', () => {
+  let testApp: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'reelscore-web-'));
+    writeBuild(root);
+    testApp = await startTestApp(sqlite!, { webRoot: root });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+
+  it('serves prerendered pages with and without a trailing slash, revalidated on each visit', async () => {
+    for (const url of ['/', '/pricing', '/pricing/']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/pricing')).body).toContain('<title>Pricing</title>');
+  });
+
+  it('marks hashed assets immutable for a year', async () => {
+    const response = await get('/assets/entry-a1b2c3.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates route data files and caches other files briefly', async () => {
+    expect((await get('/pricing.data')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers unknown pages, however deep, with the built 404 page and status 404', async () => {
+    for (const url of ['/nope', '/a/b/c/d', '/assets/missing.js']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain('Built 404 page');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps answering unknown API paths with JSON', async () => {
+    const response = await get('/api/missing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('does not serve files outside the build', async () => {
+    const response = await get('/..%2f..%2fetc%2fpasswd');
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('without a web build', () => {
+  it('serves a placeholder home page and the standard 404 text', async () => {
+    const testApp = await startTestApp(sqlite!);
+    const home = await testApp.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('ReelScore');
+    const missing = await testApp.app.inject({ method: 'GET', url: '/missing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("Oops! The page you're looking for doesn't exist.");
+    expect(missing.body).toContain('Back to Home');
+    await testApp.close();
+  });
+});
