@@ -1,9 +1,9 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import oneWayImports from './scripts/eslint/one-way-imports.js';
 
 export default tseslint.config(
   {
@@ -24,31 +24,9 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
+    plugins: { reelscore: { rules: { 'one-way-imports': oneWayImports } } },
     rules: {
-      // Dependencies flow one way: contract <- server, contract <- web.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/server',
-              from: './src/web',
-              message: 'The server never imports the web app.',
-            },
-            {
-              target: './src/web',
-              from: './src/server',
-              message: 'The web app talks to the server over HTTP only.',
-            },
-            {
-              target: './src/contract',
-              from: ['./src/server', './src/web'],
-              message: 'The contract depends on nothing of ours.',
-            },
-          ],
-        },
-      ],
+      'reelscore/one-way-imports': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -80,7 +58,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js'],
+    files: ['eslint.config.js', 'scripts/eslint/**'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -62,6 +62,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // One line per request (below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+    done();
   });
   // The API speaks JSON only: other bodies are refused with 415 instead of being guessed at.
   app.removeContentTypeParser(['text/plain']);
@@ -81,7 +95,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   closeConnectionsWhenClosing(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerRateLimit(app, config);
   await registerApiDocs(app, config);
 

@@ -54,6 +54,8 @@ export interface AppConfig {
   signupRateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
   webRoot: string;
+  /** How long a database health answer is reused (see features/health/database-check.ts). */
+  healthCheckMaxAgeMs: number;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +95,7 @@ export function configFromEnv(env: Env): AppConfig {
     },
     trustProxy: env.TRUST_PROXY,
     webRoot: env.WEB_ROOT,
+    healthCheckMaxAgeMs: 1000,
   };
 }
 
@@ -100,6 +103,7 @@ export function configFromEnv(env: Env): AppConfig {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...configFromEnv(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })),
+    healthCheckMaxAgeMs: 0,
     ...overrides,
   };
 }

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema, type HealthResponse } from '../../../contract/health.ts';
 import type { AppConfig } from '../../config.ts';
+import { sharedCheck } from './database-check.ts';
 
 export function healthRoutes(app: FastifyInstance, config: AppConfig) {
+  const databaseUp = sharedCheck(() => app.database.ping(), config.healthCheckMaxAgeMs);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -18,17 +20,17 @@ export function healthRoutes(app: FastifyInstance, config: AppConfig) {
       },
     },
     async (request, reply) => {
-      const databaseUp = await app.database.ping();
+      const up = await databaseUp();
       const body: HealthResponse = {
-        status: databaseUp ? 'ok' : 'degraded',
+        status: up ? 'ok' : 'degraded',
         timestamp: new Date().toISOString(),
         version: config.version,
         service: config.service,
-        checks: { database: databaseUp ? 'ok' : 'error' },
+        checks: { database: up ? 'ok' : 'error' },
       };
-      if (!databaseUp) request.log.warn('health check: database unreachable');
+      if (!up) request.log.warn('health check: database unreachable');
       return reply
-        .code(databaseUp ? 200 : 503)
+        .code(up ? 200 : 503)
         .header('cache-control', 'no-store')
         .send(body);
     },

@@ -11,11 +11,16 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
-import { insertSignup } from './signup-repository.ts';
+import { groupCommit } from '../../lib/group-commit.ts';
+import { insertSignups, type NewSignup } from './signup-repository.ts';
 
 const ACCEPTED: SignupResponse = { success: true, message: SIGNUP_ACCEPTED_MESSAGE };
 
 export function signupRoutes(app: FastifyInstance, config: AppConfig) {
+  // Concurrent signups share one commit; each request is answered after its own row is saved.
+  const recordSignup = groupCommit((signups: NewSignup[]) =>
+    insertSignups(app.database.db, signups),
+  );
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/utility/signup',
     {
@@ -48,12 +53,12 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
         return ACCEPTED;
       }
       try {
-        const { created } = await insertSignup(app.database.db, {
+        const { created } = await recordSignup({
           email,
           program: config.signupProgram,
           source: signupType,
         });
-        request.log.info({ email: maskEmail(email), signupType, created }, 'signup recorded');
+        request.log.debug({ email: maskEmail(email), signupType, created }, 'signup recorded');
       } catch (error) {
         throw new ServiceUnavailableError(
           "We couldn't save your signup right now. Please try again in a moment.",

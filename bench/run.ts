@@ -1,0 +1,199 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { DatabaseConfig } from '../src/server/config.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+if (!(SECONDS > 0)) throw new Error('BENCH_SECONDS must be a positive number of seconds');
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 50;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BARE = 'bare node:http';
+
+interface Row {
+  scenario: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+const health: autocannon.Request = { method: 'GET', path: '/api/health' };
+
+const signup: autocannon.Request = {
+  method: 'POST',
+  path: '/api/utility/signup',
+  headers: { 'content-type': 'application/json' },
+  // A fresh address per request, so every signup is a real insert rather than a no-op conflict.
+  setupRequest: (request) => ({
+    ...request,
+    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, signupType: 'general' }),
+  }),
+};
+
+async function measure(scenario: string, port: number, request: autocannon.Request): Promise<Row> {
+  console.error(`measuring ${scenario} for ${SECONDS} s...`);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
+    requests: [request],
+  });
+  return {
+    scenario,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Servers run in their own process so they never share an event loop with the load. */
+async function withServer<T>(file: string, args: string[], use: (port: number) => Promise<T>) {
+  const child = fork(new URL(file, import.meta.url), args, {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  try {
+    return await use(await portOf(child));
+  } finally {
+    await stop(child);
+  }
+}
+
+function portOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with code ${code} before listening`)),
+    );
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function measureApp(database: DatabaseConfig, label: string): Promise<Row[]> {
+  return withServer('./serve.ts', [JSON.stringify(database)], async (port) => [
+    await measure(`health (${label})`, port, health),
+    await measure(`signup (${label})`, port, signup),
+  ]);
+}
+
+async function benchSqlite(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'reelscore-bench-'));
+  try {
+    return await measureApp({ kind: 'sqlite', path: join(dir, 'bench.db') }, 'SQLite');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgresQuery(text: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query(text);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Creates this run's schema up front, so a missing PostgreSQL fails CI before any measuring. */
+async function createPostgresSchema(): Promise<string | undefined> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  try {
+    await postgresQuery(`create schema ${schema}`);
+    return schema;
+  } catch (error) {
+    if (process.env.CI === 'true') {
+      throw new Error(`PostgreSQL is required in CI but ${POSTGRES_URL} is unreachable`, {
+        cause: error,
+      });
+    }
+    console.warn(`NOTICE: PostgreSQL at ${POSTGRES_URL} is unreachable; its rows are skipped.`);
+    return undefined;
+  }
+}
+
+function benchPostgres(schema: string | undefined): Promise<Row[]> {
+  if (schema === undefined) return Promise.resolve([]);
+  return measureApp({ kind: 'postgres', url: POSTGRES_URL, schema }, 'PostgreSQL');
+}
+
+function printMachine() {
+  const cpuList = cpus();
+  console.log(`Machine: ${cpuList.length} CPUs, ${cpuList[0]?.model ?? 'unknown model'}`);
+  console.log(`Node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per scenario\n`);
+}
+
+function printTable(rows: Row[], bare: number) {
+  const header = ['scenario', 'req/s', 'p99 ms', 'errors', 'non-2xx', 'vs bare'];
+  const lines = rows.map((row) => [
+    row.scenario,
+    row.requestsPerSecond.toFixed(0),
+    row.p99Ms.toFixed(1),
+    String(row.errors),
+    String(row.non2xx),
+    `${((row.requestsPerSecond / bare) * 100).toFixed(1)}%`,
+  ]);
+  const widths = header.map((_, i) =>
+    Math.max(...[header, ...lines].map((line) => line[i]!.length)),
+  );
+  for (const line of [header, ...lines]) {
+    console.log(
+      line
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('  '),
+    );
+  }
+}
+
+function printTargets(rows: Row[], bare: number) {
+  const find = (scenario: string) => rows.find((row) => row.scenario === scenario);
+  const sqliteHealth = find('health (SQLite)');
+  const sqliteSignup = find('signup (SQLite)');
+  const targets: [string, boolean][] = [
+    ['health (SQLite) >= 85% of bare', (sqliteHealth?.requestsPerSecond ?? 0) >= 0.85 * bare],
+    ['signup (SQLite) >= 20% of bare', (sqliteSignup?.requestsPerSecond ?? 0) >= 0.2 * bare],
+    ['signup (SQLite) p99 <= 25 ms', (sqliteSignup?.p99Ms ?? Infinity) <= 25],
+    [
+      'signup (SQLite) 0 errors, 0 non-2xx',
+      sqliteSignup?.errors === 0 && sqliteSignup.non2xx === 0,
+    ],
+  ];
+  console.log('\nTargets:');
+  for (const [name, met] of targets) console.log(`  ${met ? 'PASS' : 'MISS'}  ${name}`);
+}
+
+async function main() {
+  printMachine();
+  const schema = await createPostgresSchema();
+  try {
+    const rows = [
+      await withServer('./hello-server.ts', [], (port) => measure(BARE, port, { path: '/' })),
+      await withServer('./hello-fastify.ts', [], (port) =>
+        measure('fastify hello (framework floor)', port, { path: '/' }),
+      ),
+      ...(await benchSqlite()),
+      ...(await benchPostgres(schema)),
+    ];
+    const bare = rows[0]!.requestsPerSecond;
+    printTable(rows, bare);
+    printTargets(rows, bare);
+  } finally {
+    if (schema !== undefined) await postgresQuery(`drop schema if exists ${schema} cascade`);
+  }
+}
+
+await main();

@@ -1,0 +1,28 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/server/app.ts';
+import { configFromEnv, parseEnv, type DatabaseConfig } from '../src/server/config.ts';
+
+/** Runs the real app for bench/run.ts: argv[2] is the DatabaseConfig as JSON. */
+const database = JSON.parse(process.argv[2] ?? '') as DatabaseConfig;
+
+const app = await buildApp({
+  // The service's own defaults, as `npm start` runs it. Requests are logged at info; the parent
+  // discards stdout, so the cost is real.
+  ...configFromEnv(parseEnv({ LOG_LEVEL: 'info' })),
+  database,
+  // The bench measures the endpoint's throughput, not the limiter refusing it.
+  signupRateLimit: { max: 1_000_000_000, windowMs: 60_000 },
+  webRoot: '/nonexistent/reelscore-bench-web',
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+process.send?.({ port: (app.server.address() as AddressInfo).port });
+
+let closing = false;
+function close() {
+  if (closing) return;
+  closing = true;
+  void app.close().finally(() => process.exit(0));
+}
+process.on('SIGTERM', close);
+// The parent went away without stopping us.
+process.on('disconnect', close);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { groupCommit, type Outcome } from './group-commit.ts';
+
+describe('groupCommit', () => {
+  it('commits writes of the same moment together and answers each with its own result', async () => {
+    const batches: number[][] = [];
+    const write = groupCommit<number, number>((items) => {
+      batches.push(items);
+      return Promise.resolve(items.map((item) => ({ ok: true, value: item * 10 })));
+    });
+
+    const results = await Promise.all([1, 2, 3].map(write));
+
+    expect(results).toEqual([10, 20, 30]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('queues writes that arrive during a commit for the next one', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => undefined;
+    const write = groupCommit<number, number>(async (items) => {
+      batches.push(items);
+      if (batches.length === 1) await new Promise<void>((done) => (release = done));
+      return items.map((item) => ({ ok: true, value: item }));
+    });
+
+    const first = write(1);
+    await new Promise((done) => setImmediate(done));
+    const later = [write(2), write(3)];
+    release();
+
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it('fails only the items whose outcome failed, and all items when the commit throws', async () => {
+    const write = groupCommit<number, number>((items) =>
+      items[0] === 99
+        ? Promise.reject(new Error('disk full'))
+        : Promise.resolve(
+            items.map((item): Outcome<number> =>
+              item % 2 ? { ok: true, value: item } : { ok: false, error: new Error(`bad ${item}`) },
+            ),
+          ),
+    );
+
+    const settled = await Promise.allSettled([write(1), write(2)]);
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
+    await expect(write(99)).rejects.toThrow('disk full');
+  });
+
+  it('splits a long queue into batches of at most maxBatch', async () => {
+    const sizes: number[] = [];
+    const write = groupCommit<number, number>(
+      (items) => {
+        sizes.push(items.length);
+        return Promise.resolve(items.map((item) => ({ ok: true, value: item })));
+      },
+      { maxBatch: 4 },
+    );
+    await Promise.all(Array.from({ length: 10 }, (_, n) => write(n)));
+    expect(sizes).toEqual([4, 4, 2]);
+  });
+});
