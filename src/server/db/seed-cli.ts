@@ -1,0 +1,90 @@
+import { PROGRAM_TYPES, SIGNUP_TYPES } from '../../contract/signup.ts';
+import { configFromEnv, parseEnv } from '../config.ts';
+import { openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import {
+  countSignups,
+  insertSignups,
+  type NewSignup,
+} from '../features/signups/signup-repository.ts';
+
+/**
+ * Fills a local database with realistic demo data so the dashboard has something to show.
+ * Deterministic and idempotent: running it twice adds nothing the second time.
+ */
+const FIRST_NAMES = [
+  'alex',
+  'sam',
+  'maria',
+  'li',
+  'noah',
+  'emma',
+  'omar',
+  'sofia',
+  'yuki',
+  'lars',
+  'ines',
+  'kofi',
+  'ana',
+  'jon',
+  'priya',
+  'mateo',
+];
+const LAST_NAMES = [
+  'berg',
+  'chen',
+  'garcia',
+  'okafor',
+  'nilsson',
+  'rossi',
+  'kim',
+  'silva',
+  'novak',
+  'haddad',
+  'patel',
+  'murphy',
+];
+const DOMAINS = [
+  'example.com',
+  'example.org',
+  'example.net',
+  'mail.example.com',
+  'film-club.example',
+];
+const COUNT = 300;
+
+function* demoSignups(): Generator<{ signup: NewSignup; at: Date }> {
+  let seed = 42;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const now = Date.now();
+  for (let n = 0; n < COUNT; n++) {
+    const email = `${pick(FIRST_NAMES)}.${pick(LAST_NAMES)}${n}@${pick(DOMAINS)}`;
+    // Most signups are for the current closed alpha; a few carried over from earlier lists.
+    const roll = next();
+    const program = roll < 0.8 ? 'CLOSED_ALPHA' : roll < 0.92 ? 'BETA' : 'OPEN_BETA';
+    const at = new Date(now - Math.floor(next() * 90 * 24 * 60 * 60 * 1000));
+    yield {
+      signup: {
+        email,
+        program: program satisfies (typeof PROGRAM_TYPES)[number],
+        source: pick(SIGNUP_TYPES),
+      },
+      at,
+    };
+  }
+}
+
+const config = configFromEnv(parseEnv(process.env));
+const handle = openDatabase(config.database);
+try {
+  await migrateToLatest(handle.db);
+  const before = await countSignups(handle.db);
+  for (const { signup, at } of demoSignups()) await insertSignups(handle.db, [signup], at);
+  const after = await countSignups(handle.db);
+  console.log(
+    `Seeded ${after - before} signups (${after} in all) into the ${handle.dialect} database.`,
+  );
+} finally {
+  await handle.close();
+}
