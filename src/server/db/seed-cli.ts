@@ -1,4 +1,4 @@
-import { PROGRAM_TYPES, SIGNUP_TYPES } from '../../contract/signup.ts';
+import { SIGNUP_TYPES, type ProgramType } from '../../contract/signup.ts';
 import { configFromEnv, parseEnv } from '../config.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -62,12 +62,12 @@ function* demoSignups(): Generator<{ signup: NewSignup; at: Date }> {
     const email = `${pick(FIRST_NAMES)}.${pick(LAST_NAMES)}${n}@${pick(DOMAINS)}`;
     // Most signups are for the current closed alpha; a few carried over from earlier lists.
     const roll = next();
-    const program = roll < 0.8 ? 'CLOSED_ALPHA' : roll < 0.92 ? 'BETA' : 'OPEN_BETA';
+    const program: ProgramType = roll < 0.8 ? 'CLOSED_ALPHA' : roll < 0.92 ? 'BETA' : 'OPEN_BETA';
     const at = new Date(now - Math.floor(next() * 90 * 24 * 60 * 60 * 1000));
     yield {
       signup: {
         email,
-        program: program satisfies (typeof PROGRAM_TYPES)[number],
+        program,
         source: pick(SIGNUP_TYPES),
       },
       at,
