@@ -3,7 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.ts';
 
-export function helmetOptions(config: AppConfig): HelmetOptions {
+/** Google Analytics 4 hosts; the site loads them only after the visitor consents. */
+const ANALYTICS_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
+const ANALYTICS_BEACON_HOSTS = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
+
+/**
+ * `scriptSources` adds to `script-src`: the hashes of a prerendered page's own inline scripts
+ * (see plugins/web.ts), so no other inline script can run.
+ */
+export function helmetOptions(config: AppConfig, scriptSources: string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,11 +25,13 @@ export function helmetOptions(config: AppConfig): HelmetOptions {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptSources, ...ANALYTICS_SCRIPT_HOSTS],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // React and Radix set a few style attributes (positions, sizes); they cannot run code.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', ...ANALYTICS_BEACON_HOSTS],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...ANALYTICS_BEACON_HOSTS],
         mediaSrc: ["'self'"],
         frameSrc: ["'self'"],
         upgradeInsecureRequests: config.env === 'production' ? [] : null,

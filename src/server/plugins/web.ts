@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { errorBody } from './error-handler.ts';
+import { pagePolicies } from './page-policies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -41,6 +42,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
   const notFoundHtml = existsSync(notFoundFile)
     ? readFileSync(notFoundFile, 'utf8')
     : NOT_FOUND_PAGE;
+  const policies = built ? pagePolicies(config, root) : new Map<string, string>();
+  const notFoundPolicy = policies.get('/404/index.html');
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -52,6 +55,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
       setHeaders: (reply, path) => {
         const urlPath = path.slice(root.length).replaceAll('\\', '/');
         reply.header('cache-control', cacheControlFor(urlPath));
+        const policy = policies.get(urlPath);
+        if (policy) reply.header('content-security-policy', policy);
       },
     });
   } else {
@@ -66,6 +71,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
     if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send(errorBody(request, 'Not found'));
     }
+    if (notFoundPolicy) reply.header('content-security-policy', notFoundPolicy);
     return sendHtml(reply, 404, notFoundHtml);
   });
 }

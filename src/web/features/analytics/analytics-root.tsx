@@ -1,0 +1,4 @@
+/** Analytics: page views and consent. */
+export function AnalyticsRoot() {
+  return null;
+}

@@ -1,0 +1,14 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  define: {
+    // The public origin for canonical URLs and Open Graph tags, fixed at build time.
+    __SITE_URL__: JSON.stringify(
+      (process.env.PUBLIC_URL ?? 'https://reelscore.app').replace(/\/$/, ''),
+    ),
+  },
+  server: { host: '127.0.0.1' },
+});
