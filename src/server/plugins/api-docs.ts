@@ -24,8 +24,13 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
     routePrefix: '/api/docs',
     staticCSP: true,
     // The docs page keeps its own policy (its assets carry hashes); plain http works locally.
-    transformStaticCSP: (header) =>
-      config.env === 'production' ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    // Swagger UI injects its own styles; http stays usable locally.
+    transformStaticCSP: (header) => {
+      const policy = header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'");
+      return config.env === 'production'
+        ? policy
+        : policy.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }
