@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
@@ -10,7 +12,8 @@ const [sqlite] = await testDatabaseKinds();
 function writeBuild(root: string) {
   const files: Record<string, string> = {
     'index.html': '<!doctype html><title>Home</title><h1>Home page</h1>',
-    'pricing/index.html': '<!doctype html><title>Pricing</title>',
+    'pricing/index.html':
+      '<!doctype html><title>Pricing</title><script>window.ctx = 1;</script><script type="module" src="/assets/entry-a1b2c3.js"></script>',
     '404/index.html': '<!doctype html><title>Not found</title><p>Built 404 page</p>',
     'assets/entry-a1b2c3.js': 'console.log(1)',
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -20,6 +23,7 @@ function writeBuild(root: string) {
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), content);
   }
+  writeFileSync(join(root, 'assets/entry-a1b2c3.js.br'), brotliCompressSync('console.log(1)'));
 }
 
 describe('serving the web build', () => {
@@ -50,6 +54,27 @@ describe('serving the web build', () => {
     const response = await get('/assets/entry-a1b2c3.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('allows exactly the inline scripts of each page in its content security policy', async () => {
+    const hash = createHash('sha256').update('window.ctx = 1;').digest('base64');
+    const pricing = String((await get('/pricing')).headers['content-security-policy']);
+    const scriptSrc = pricing.split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const home = String((await get('/')).headers['content-security-policy']);
+    expect(home).not.toContain(hash);
+  });
+
+  it('sends the Brotli copy of a file to clients that accept it', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/entry-a1b2c3.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('revalidates route data files and caches other files briefly', async () => {

@@ -52,8 +52,13 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
       index: ['index.html'],
       redirect: false,
       cacheControl: false,
+      // The build holds Brotli and gzip copies of its text files (scripts/compress-build.ts).
+      preCompressed: true,
       setHeaders: (reply, path) => {
-        const urlPath = path.slice(root.length).replaceAll('\\', '/');
+        const urlPath = path
+          .slice(root.length)
+          .replaceAll('\\', '/')
+          .replace(/\.(br|gz)$/, '');
         reply.header('cache-control', cacheControlFor(urlPath));
         const policy = policies.get(urlPath);
         if (policy) reply.header('content-security-policy', policy);

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/**
+ * Lighthouse (mobile defaults) on the built site served by the real server, in Debian's
+ * Chromium, plus the gzipped JavaScript each page loads. Needs `npm run build` first.
+ */
+const PAGES = ['/', '/pricing', '/signup', '/privacy'];
+const PORT = 3390;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const WEB_ROOT = 'build/client';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Figures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsGzipKb: number;
+}
+
+/** Every script a prerendered page loads: its module preloads and script sources. */
+function javascriptGzipKb(html: string): number {
+  const files = new Set(
+    [...html.matchAll(/(?:modulepreload" href=|src=|import )"(\/assets\/[^"]+\.js)"/g)].map(
+      (match) => match[1]!,
+    ),
+  );
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(readFileSync(join(WEB_ROOT, file))).length;
+  return bytes / 1024;
+}
+
+async function startServer(): Promise<{ child: ChildProcess; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'reelscore-lh-'));
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      PUBLIC_URL: ORIGIN,
+      SQLITE_PATH: join(dir, 'lh.db'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return { child, dir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function audit(port: number, path: string): Promise<Figures> {
+  const result = await lighthouse(`${ORIGIN}${path}`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${path}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const html = readFileSync(
+    join(WEB_ROOT, path === '/' ? 'index.html' : `${path}/index.html`),
+    'utf8',
+  );
+  return {
+    page: path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    jsGzipKb: javascriptGzipKb(html),
+  };
+}
+
+function print(rows: Figures[]) {
+  console.log('page        perf  a11y  best  seo    LCP ms  TBT ms    CLS   JS gzip');
+  for (const row of rows) {
+    console.log(
+      [
+        row.page.padEnd(10),
+        String(row.performance).padStart(5),
+        String(row.accessibility).padStart(5),
+        String(row.bestPractices).padStart(5),
+        String(row.seo).padStart(4),
+        row.lcpMs.toFixed(0).padStart(9),
+        row.tbtMs.toFixed(0).padStart(7),
+        row.cls.toFixed(3).padStart(6),
+        `${row.jsGzipKb.toFixed(1)} KB`.padStart(10),
+      ].join(' '),
+    );
+  }
+  const home = rows.find((row) => row.page === '/');
+  const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  console.log('\nTargets:');
+  console.log(
+    `  ${mark(rows.every((row) => row.accessibility === 100))}  accessibility 100 on every page`,
+  );
+  console.log(
+    `  ${mark(rows.every((row) => row.bestPractices === 100))}  best practices 100 on every page`,
+  );
+  console.log(`  ${mark(rows.every((row) => row.seo === 100))}  SEO 100 on every page`);
+  console.log(
+    `  ${mark(rows.every((row) => row.performance >= 95))}  performance >= 95 on every page`,
+  );
+  console.log(`  ${mark((home?.jsGzipKb ?? Infinity) <= 120)}  home page JS <= 120 KB gzipped`);
+}
+
+async function main() {
+  if (!existsSync(join(WEB_ROOT, 'index.html'))) throw new Error('Run `npm run build` first.');
+  const { child, dir } = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+  try {
+    const rows: Figures[] = [];
+    for (const path of PAGES) rows.push(await audit(chrome.port, path));
+    print(rows);
+  } finally {
+    chrome.kill();
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

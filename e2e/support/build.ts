@@ -1,0 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import { E2E_BUILD_DIR, E2E_MEASUREMENT_ID } from './environment.ts';
+
+/** Builds the site for the browser tests, with analytics on so consent can be tested. */
+execFileSync('npx', ['react-router', 'build'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    WEB_BUILD_DIR: E2E_BUILD_DIR,
+    VITE_ANALYTICS_ENABLED: 'true',
+    VITE_GA_MEASUREMENT_ID: E2E_MEASUREMENT_ID,
+  },
+});
+execFileSync(process.execPath, ['scripts/compress-build.ts', `${E2E_BUILD_DIR}/client`], {
+  stdio: 'inherit',
+});

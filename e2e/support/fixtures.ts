@@ -1,0 +1,22 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every test fails on a console error or an uncaught exception in the page (CSP violations
+ * included), unless it declares the ones it expects.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (!allowConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(problems, 'console errors in the page').toEqual([]);
+  },
+});
+
+export { expect };
