@@ -46,7 +46,7 @@ async function startServer(): Promise<{ child: ChildProcess; dir: string }> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(PORT),
       PUBLIC_URL: ORIGIN,

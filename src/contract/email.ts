@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The spec's simple rule: non-space text, an @, non-space text, a dot, non-space text. */
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Public endpoints answer errors as `{error}`: the browser shows the text as it is. */
 export const publicErrorSchema = z.object({ error: z.string() }).meta({ id: 'PublicError' });

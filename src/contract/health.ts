@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const HEALTH_CHECK_STATES = ['ok', 'error'] as const;
 

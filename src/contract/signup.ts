@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { emailSchema } from './email.ts';
 
 /** The site's seven signup forms; each signup records the form it came from. */

@@ -5,6 +5,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { signupRoutes } from './features/signups/signup-routes.ts';
+import cookie from '@fastify/cookie';
+import { registerAdminGuard } from './features/auth/admin-guard.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -15,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: DatabaseHandle;
+    /** Every route the app registered: what the authorization tests enumerate. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -82,6 +86,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+
   const database = openDatabase(config.database, app.log);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -97,7 +107,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   await registerRateLimit(app, config);
+  await app.register(cookie);
   await registerApiDocs(app, config);
+  registerAdminGuard(app, config);
 
   healthRoutes(app, config);
   signupRoutes(app, config);

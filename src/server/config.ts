@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { isValidEmail } from '../contract/email.ts';
 import { PROGRAM_TYPES } from '../contract/signup.ts';
+
+/** The admin address of a local run, signed in through the embedded provider (README). */
+export const LOCAL_ADMIN_EMAIL = 'admin@reelscore.local';
 
 const packageJson = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -36,8 +40,40 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_ROOT: z.string().min(1).default('./build/client'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  ADMIN_EMAILS: z
+    .string()
+    .default(LOCAL_ADMIN_EMAIL)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every(isValidEmail), 'must be comma-separated email addresses'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
 });
 export type Env = z.infer<typeof envSchema>;
+
+/** Production never falls back to local conveniences: real sign-in and admins must be set. */
+function requireProductionSettings(env: Env, context: z.RefinementCtx) {
+  if (env.NODE_ENV !== 'production') return;
+  const required = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL'] as const;
+  for (const name of required) {
+    if (!env[name])
+      context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+  }
+  if (env.ADMIN_EMAILS.includes(LOCAL_ADMIN_EMAIL)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['ADMIN_EMAILS'],
+      message: 'is required in production (the local admin address is not allowed)',
+    });
+  }
+}
 
 export type DatabaseConfig =
   { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; schema?: string };
@@ -56,6 +92,11 @@ export interface AppConfig {
   webRoot: string;
   /** How long a database health answer is reused (see features/health/database-check.ts). */
   healthCheckMaxAgeMs: number;
+  /** Checked on every admin call, so removing an address ends its rights at once. */
+  adminEmails: Set<string>;
+  /** Google (or another issuer) in production; unset: the embedded provider, outside production. */
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  session: { idleMs: number; absoluteMs: number };
 }
 
 export class ConfigError extends Error {
@@ -67,7 +108,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const present = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.safeParse(present);
+  const result = envSchema.superRefine(requireProductionSettings).safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
@@ -96,6 +137,19 @@ export function configFromEnv(env: Env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     webRoot: env.WEB_ROOT,
     healthCheckMaxAgeMs: 1000,
+    adminEmails: new Set(env.ADMIN_EMAILS),
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+          }
+        : undefined,
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
   };
 }
 

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import * as signups from './migrations/0001-signups.ts';
+import * as admin from './migrations/0002-admin.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
   '0001-signups': signups,
+  '0002-admin': admin,
 };
 
 /**

@@ -12,8 +12,53 @@ export interface SignupsTable {
   created_at: Timestamp;
 }
 
+export interface WhitelistTable {
+  email: string;
+  added_at: Timestamp;
+  added_by: string;
+}
+
+export interface AppUsersTable {
+  uid: string;
+  email: string;
+  registered_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  token_hash: string;
+  uid: string;
+  email: string;
+  display_name: string;
+  photo_url: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AuthTransactionsTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  actor: string;
+  action: string;
+  target: string;
+}
+
 export interface Database {
   signups: SignupsTable;
+  whitelist: WhitelistTable;
+  app_users: AppUsersTable;
+  admin_sessions: AdminSessionsTable;
+  auth_transactions: AuthTransactionsTable;
+  audit_log: AuditLogTable;
 }
 
 export function toDate(value: Timestamp): Date {
