@@ -1,17 +1,17 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every test fails on a console error or an uncaught exception in the page (CSP violations
  * included), unless it declares the ones it expects.
  */
-export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
-  allowConsoleErrors: [[], { option: true }],
+export const test = base.extend<{ allowConsoleErrors: RegExp | null }>({
+  allowConsoleErrors: [null, { option: true }],
   page: async ({ page, allowConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const text = message.text();
-      if (!allowConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text);
+      if (!allowConsoleErrors?.test(text)) problems.push(text);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     await use(page);
@@ -20,3 +20,10 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
 });
 
 export { expect };
+
+/** Opens a page and waits until React has hydrated it, so its controls respond. */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  return response;
+}

@@ -10,11 +10,13 @@ export const MAX_SEARCH_LENGTH = 254;
 function listQuerySchema(defaultLimit: number) {
   return z.object({
     search: z
-      .string()
+      .string({ error: 'search must be a single text value' })
       .max(MAX_SEARCH_LENGTH, { error: `Search must be at most ${MAX_SEARCH_LENGTH} characters` })
       .optional()
       .meta({
-        description: 'Case-insensitive part of an email address; % and _ match themselves.',
+        description:
+          'Case-insensitive part of an email address (surrounding spaces ignored); ' +
+          '%, _ and \\ match themselves.',
       }),
     limit: z.coerce
       .number({ error: 'limit must be a whole number from 1 to 100' })
@@ -60,11 +62,12 @@ export type SignupsResponse = z.infer<typeof signupsResponseSchema>;
 
 export const userRecordSchema = z
   .object({
-    uid: z
-      .string()
-      .meta({
-        description: 'The app account id once registered; until then derived from the address',
-      }),
+    uid: z.string().meta({
+      description:
+        'The app account id once the address registered; until then `addr_` followed by ' +
+        'the first 32 hex digits of the SHA-256 of the lower-cased address (stable, and ' +
+        'does not show the address).',
+    }),
     email: z.string(),
     isWhitelisted: z.boolean(),
     signupDate: z.string().optional(),

@@ -5,8 +5,13 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { signupRoutes } from './features/signups/signup-routes.ts';
+import { adminRoutes } from './features/admin/admin-routes.ts';
 import cookie from '@fastify/cookie';
 import { registerAdminGuard } from './features/auth/admin-guard.ts';
+import { authRoutes, type SignInSettings } from './features/auth/auth-routes.ts';
+import { LOCAL_APP_CLIENT_ID, mountEmbeddedProvider } from './features/auth/embedded-provider.ts';
+import { registrationRoutes } from './features/app-registration/registration-routes.ts';
+import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -55,6 +60,27 @@ function closeConnectionsWhenClosing(app: FastifyInstance) {
   });
 }
 
+/** Google (or any issuer) when configured; otherwise, outside production, the embedded provider. */
+async function signInSettings(
+  app: FastifyInstance,
+  config: AppConfig,
+): Promise<SignInSettings & { appAudiences: string[] }> {
+  if (config.oidc) {
+    return {
+      configuration: issuerClient({ ...config.oidc, allowHttp: false }),
+      selectAccount: true,
+      appAudiences: config.appClientIds,
+    };
+  }
+  if (config.env === 'production') throw new Error('OIDC_ISSUER is required in production');
+  const embedded = await mountEmbeddedProvider(app, config);
+  return {
+    configuration: issuerClient({ ...embedded, allowHttp: true }),
+    selectAccount: false,
+    appAudiences: [LOCAL_APP_CLIENT_ID, ...config.appClientIds],
+  };
+}
+
 /**
  * Builds the whole service: plugins in a visible order (external, then app, then routes).
  * The database is opened and migrated here and closed with the app.
@@ -97,7 +123,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(
+      database.db,
+      config.database.kind === 'postgres' ? config.database.schema : undefined,
+    );
   } catch (error) {
     await database.close();
     throw error;
@@ -113,6 +142,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   healthRoutes(app, config);
   signupRoutes(app, config);
+  adminRoutes(app);
+  const signIn = await signInSettings(app, config);
+  authRoutes(app, config, signIn);
+  registrationRoutes(app, { configuration: signIn.configuration, audiences: signIn.appAudiences });
 
   await registerWeb(app, config);
   await app.ready();

@@ -53,6 +53,15 @@ export const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  APP_CLIENT_IDS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
 });
@@ -97,6 +106,8 @@ export interface AppConfig {
   /** Google (or another issuer) in production; unset: the embedded provider, outside production. */
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   session: { idleMs: number; absoluteMs: number };
+  /** OAuth client ids of the mobile app and extension; their ID tokens may register users. */
+  appClientIds: string[];
 }
 
 export class ConfigError extends Error {
@@ -150,6 +161,7 @@ export function configFromEnv(env: Env): AppConfig {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
+    appClientIds: env.APP_CLIENT_IDS,
   };
 }
 

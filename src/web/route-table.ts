@@ -122,11 +122,18 @@ export function pageForRouteId(routeId: string): PageRoute | undefined {
   return pageList.find((page) => page.id === id);
 }
 
-/** Every concrete path to prerender: pages, their aliases, and the 404 page as /404. */
+/** Files generated from this table at build time: resource routes, not pages. */
+export const seoFiles = [
+  { id: 'sitemap', path: '/sitemap.xml', file: 'routes/sitemap.ts' },
+  { id: 'robots', path: '/robots.txt', file: 'routes/robots.ts' },
+] as const;
+
+/** Every concrete path to prerender: pages, their aliases, the 404 page as /404, SEO files. */
 export function prerenderPaths(): string[] {
   return [
     ...pageList.flatMap((page) =>
       page.path === '*' ? ['/404'] : [page.path, ...(page.aliases ?? [])],
     ),
+    ...seoFiles.map((file) => file.path),
   ];
 }

@@ -2,11 +2,15 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import * as signups from './migrations/0001-signups.ts';
 import * as admin from './migrations/0002-admin.ts';
+import * as adminSearch from './migrations/0003-admin-search.ts';
+import * as oidcProviderState from './migrations/0004-oidc-provider-state.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
   '0001-signups': signups,
   '0002-admin': admin,
+  '0003-admin-search': adminSearch,
+  '0004-oidc-provider-state': oidcProviderState,
 };
 
 /**
@@ -14,11 +18,15 @@ const migrations: Record<string, Migration> = {
  * instances starting at once apply each migration exactly once.
  */
 // Migrations work on the schema as it was then, not on today's row types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+export async function migrateToLatest(
+  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** PostgreSQL schema the service uses (tests use one each); its migration tables live there. */
+  schema?: string,
+): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -52,7 +52,19 @@ export interface AuditLogTable {
   target: string;
 }
 
+export interface OidcPayloadsTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
 export interface Database {
+  oidc_payloads: OidcPayloadsTable;
   signups: SignupsTable;
   whitelist: WhitelistTable;
   app_users: AppUsersTable;

@@ -7,9 +7,12 @@ import {
   insertSignups,
   type NewSignup,
 } from '../features/signups/signup-repository.ts';
+import { seedAdminDemoData } from '../features/admin/demo-data.ts';
 
 /**
- * Fills a local database with realistic demo data so the dashboard has something to show.
+ * Fills a local database with realistic demo data so the dashboard has something to show:
+ * signups of every form and programme, some of them whitelisted (with audit rows) and some of
+ * those registered in the app, plus a few invitations without a signup.
  * Deterministic and idempotent: running it twice adds nothing the second time.
  */
 const FIRST_NAMES = [
@@ -80,10 +83,16 @@ const handle = openDatabase(config.database);
 try {
   await migrateToLatest(handle.db);
   const before = await countSignups(handle.db);
-  for (const { signup, at } of demoSignups()) await insertSignups(handle.db, [signup], at);
+  const demo = [...demoSignups()];
+  for (const { signup, at } of demo) await insertSignups(handle.db, [signup], at);
   const after = await countSignups(handle.db);
+  const { whitelisted, registered } = await seedAdminDemoData(
+    handle.db,
+    demo.map(({ signup }) => signup.email),
+  );
   console.log(
-    `Seeded ${after - before} signups (${after} in all) into the ${handle.dialect} database.`,
+    `Seeded ${after - before} signups (${after} in all), ${whitelisted} whitelist entries and ` +
+      `${registered} app registrations into the ${handle.dialect} database.`,
   );
 } finally {
   await handle.close();

@@ -15,6 +15,27 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
         version: config.version,
       },
       servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: '__Host-reelscore_session',
+            description: 'Set by the admin sign-in (/api/auth/login).',
+          },
+          sessionToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The same admin session token, for scripts.',
+          },
+          idToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An ID token of the configured issuer, issued to one of the app clients.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -92,7 +92,10 @@ describe('security headers', () => {
 
   it('include HSTS in production', async () => {
     const [kind] = await testDatabaseKinds();
-    const production = await startTestApp(kind!, { env: 'production' });
+    const production = await startTestApp(kind!, {
+      env: 'production',
+      oidc: { issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' },
+    });
     const response = await production.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toBe(
       'max-age=63072000; includeSubDomains',

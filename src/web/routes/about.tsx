@@ -1,11 +1,25 @@
+import { ContactSection } from '../components/marketing/contact-section.tsx';
+import { JourneyTimeline } from '../components/marketing/journey-timeline.tsx';
+import { PageHero } from '../components/marketing/page-hero.tsx';
+import { StorySection } from '../components/marketing/story-section.tsx';
+import { TeamSection } from '../components/marketing/team-section.tsx';
 import { routeMeta } from '../lib/route-meta.ts';
+import { site } from '../site-config.ts';
 
 export const meta = routeMeta;
 
-export default function Page() {
+export default function About() {
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-28 pb-20">
-      <h1 className="font-display text-5xl">about</h1>
-    </div>
+    <>
+      <PageHero
+        eyebrow={`About ${site.name}`}
+        title="We built the rating check we always wanted"
+        lead={`A small team in ${site.company.city} making it effortless to know whether a movie is worth your evening.`}
+      />
+      <StorySection />
+      <JourneyTimeline />
+      <TeamSection />
+      <ContactSection />
+    </>
   );
 }

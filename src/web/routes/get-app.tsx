@@ -1,11 +1,77 @@
+import { AppFeatureGrid } from '../components/marketing/app-feature-grid.tsx';
+import { AppPlatforms } from '../components/marketing/app-platforms.tsx';
+import { FeatureRow } from '../components/marketing/feature-row.tsx';
+import { PageHero } from '../components/marketing/page-hero.tsx';
+import { PhoneScanMockup } from '../components/marketing/phone-scan-mockup.tsx';
+import { RatingResultCard } from '../components/marketing/rating-result-card.tsx';
+import { ScanSources } from '../components/marketing/scan-sources.tsx';
+import { SignupBand } from '../components/marketing/signup-band.tsx';
+import { SignupForm } from '../features/signup/signup-form.tsx';
 import { routeMeta } from '../lib/route-meta.ts';
+import { site } from '../site-config.ts';
+import { ratingNames } from '../components/marketing/rating-names.ts';
 
 export const meta = routeMeta;
 
-export default function Page() {
+/** The bottom form's anchor; 'Join Early Access' scrolls here. */
+const SIGNUP_SECTION_ID = 'signup';
+
+export default function GetApp() {
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-28 pb-20">
-      <h1 className="font-display text-5xl">get-app</h1>
-    </div>
+    <>
+      <PageHero
+        eyebrow="iOS and Android"
+        title="Mobile App - Coming Soon"
+        lead={
+          <>
+            Point your phone at any movie title and get the{' '}
+            <span className="font-semibold text-community">{ratingNames.community}</span> and the{' '}
+            <span className="font-semibold text-critics">{ratingNames.critics}</span> in under 2
+            seconds. Join the early-access list to be among the first to try it.
+          </>
+        }
+        aside={<PhoneScanMockup className="h-auto w-64 drop-shadow-2xl sm:w-72" />}
+      >
+        <SignupForm signupType="get-app-top" variant="hero" />
+      </PageHero>
+
+      <FeatureRow
+        id="scan-any-title"
+        eyebrow="Point and scan"
+        title="Scan any title"
+        visual={<ScanSources />}
+      >
+        <p>
+          A poster at the cinema, a trailer on the TV, a billboard on the way home or a review in a
+          magazine: if you can see the title, {site.name} can read it.
+        </p>
+        <p>No typing, no searching, no guessing which version of the film you meant.</p>
+      </FeatureRow>
+
+      <FeatureRow
+        id="both-ratings"
+        eyebrow="Instant answers"
+        title="Both ratings in under 2 seconds"
+        visual={<RatingResultCard />}
+        reverse
+      >
+        <p>
+          The {ratingNames.community} tells you what viewers think; the {ratingNames.critics} tells
+          you what reviewers think. {site.name} shows both, side by side, before you have time to
+          wonder.
+        </p>
+      </FeatureRow>
+
+      <AppFeatureGrid />
+      <AppPlatforms signupId={SIGNUP_SECTION_ID} />
+      <SignupBand
+        id={SIGNUP_SECTION_ID}
+        signupType="get-app-bottom"
+        eyebrow="Early access"
+        title="Get the app first"
+        lead="Leave your email and we will send your invitation as soon as the app is ready for you."
+        footnote="Free during closed alpha • No credit card required"
+      />
+    </>
   );
 }

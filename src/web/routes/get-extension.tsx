@@ -1,11 +1,36 @@
+import { ExtensionBlurbs } from '../components/marketing/extension-blurbs.tsx';
+import { ExtensionPlatforms } from '../components/marketing/extension-platforms.tsx';
+import { ExtensionPreview } from '../components/marketing/extension-preview.tsx';
+import { PageHero } from '../components/marketing/page-hero.tsx';
+import { SignupBand } from '../components/marketing/signup-band.tsx';
+import { SignupForm } from '../features/signup/signup-form.tsx';
 import { routeMeta } from '../lib/route-meta.ts';
+import { ratingNames } from '../components/marketing/rating-names.ts';
 
 export const meta = routeMeta;
 
-export default function Page() {
+/** One page for /get-extension, /extension, /extension/chrome and /extension/firefox. */
+export default function GetExtension() {
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-28 pb-20">
-      <h1 className="font-display text-5xl">get-extension</h1>
-    </div>
+    <>
+      <PageHero
+        eyebrow="Chrome and Firefox"
+        title="Browser Extension - Coming Soon"
+        lead={`See the ${ratingNames.community} and the ${ratingNames.critics} beside every title on your streaming sites, without opening another tab.`}
+      >
+        <SignupForm signupType="get-extension-top" variant="hero" />
+      </PageHero>
+      <ExtensionPreview />
+      <ExtensionPlatforms />
+      <ExtensionBlurbs />
+      <SignupBand
+        id="signup"
+        signupType="get-extension-bottom"
+        eyebrow="Early access"
+        title="Be the first to install it"
+        lead="Leave your email and we will send your invitation as soon as the extension is ready for you."
+        footnote="Free during closed alpha • No credit card required"
+      />
+    </>
   );
 }

@@ -1,11 +1,35 @@
+import { EarlyAccessNotice } from '../components/marketing/early-access-notice.tsx';
+import { FaqSection } from '../components/marketing/faq-section.tsx';
+import { PageHero } from '../components/marketing/page-hero.tsx';
+import { PlanCard } from '../components/marketing/plan-card.tsx';
 import { routeMeta } from '../lib/route-meta.ts';
+import { plans, pricingFaqs } from '../site-config.ts';
 
 export const meta = routeMeta;
 
-export default function Page() {
+export default function Pricing() {
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-28 pb-20">
-      <h1 className="font-display text-5xl">pricing</h1>
-    </div>
+    <>
+      <PageHero
+        eyebrow="Pricing"
+        title="Simple plans for every film lover"
+        lead="Start free and upgrade when you want every rating, everywhere. Cancel or switch plans at any time."
+      />
+      <section aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <h2 id="plans-heading" className="sr-only">
+          Plans
+        </h2>
+        <div className="grid gap-8 lg:grid-cols-3 lg:items-stretch lg:gap-6">
+          {plans.map((plan) => (
+            <PlanCard key={plan.name} plan={plan} />
+          ))}
+        </div>
+      </section>
+      <div className="px-4 pt-8 sm:px-6">
+        <EarlyAccessNotice />
+      </div>
+      {/* The footer links here as /pricing#faq. */}
+      <FaqSection id="faq" faqs={pricingFaqs} />
+    </>
   );
 }

@@ -1,11 +1,9 @@
+import { LegalPage } from '../components/legal/legal-page.tsx';
+import { privacyIntro, privacySections } from '../components/legal/privacy-policy.tsx';
 import { routeMeta } from '../lib/route-meta.ts';
 
 export const meta = routeMeta;
 
-export default function Page() {
-  return (
-    <div className="mx-auto max-w-6xl px-4 pt-28 pb-20">
-      <h1 className="font-display text-5xl">privacy</h1>
-    </div>
-  );
+export default function PrivacyPage() {
+  return <LegalPage title="Privacy Policy" intro={privacyIntro} sections={privacySections} />;
 }

@@ -1,11 +1,9 @@
+import { LegalPage } from '../components/legal/legal-page.tsx';
+import { termsIntro, termsSections } from '../components/legal/terms-of-service.tsx';
 import { routeMeta } from '../lib/route-meta.ts';
 
 export const meta = routeMeta;
 
-export default function Page() {
-  return (
-    <div className="mx-auto max-w-6xl px-4 pt-28 pb-20">
-      <h1 className="font-display text-5xl">terms</h1>
-    </div>
-  );
+export default function TermsPage() {
+  return <LegalPage title="Terms of Service" intro={termsIntro} sections={termsSections} />;
 }

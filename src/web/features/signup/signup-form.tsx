@@ -1,4 +1,18 @@
-import type { SignupType } from '../../../contract/signup.ts';
+import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
+import { HONEYPOT_FIELD, type SignupType } from '../../../contract/signup.ts';
+import { apiUrl } from '../../lib/api.ts';
+import { reportError } from '../../lib/error-tracking.ts';
+import { site } from '../../site-config.ts';
+import { trackApiCall, trackClick, trackFormSubmit } from '../analytics/analytics.ts';
+import { SIGNUP_PATH, SignupRequestError, createSignup } from './api/create-signup.ts';
+import {
+  canSubmit,
+  cleanEmail,
+  initialSignupState,
+  isSubmittableEmail,
+  signupErrorMessage,
+  signupReducer,
+} from './signup-state.ts';
 
 export interface SignupFormProps {
   /** Which of the site's forms this is; recorded with the signup. */
@@ -9,11 +23,266 @@ export interface SignupFormProps {
   submitLabel?: string;
 }
 
+/** The analytics label of every signup form's events (spec section 8). */
+const FORM_LABEL = 'email_signup';
+
+function errorType(error: unknown): string {
+  if (!(error instanceof SignupRequestError)) return 'javascript_error';
+  return error.status === 0 ? 'network_error' : 'api_error';
+}
+
+const styles = {
+  hero: {
+    root: 'w-full max-w-xl',
+    row: 'flex flex-col gap-3 sm:flex-row',
+    label: 'sr-only',
+    // Grows only in the row layout; in a column, flex-basis 0 would collapse its height.
+    input: 'sm:flex-1',
+    button: 'sm:w-auto',
+  },
+  panel: {
+    // No frame of its own: pages place it in their own panel or band.
+    root: 'w-full',
+    row: 'flex flex-col gap-3',
+    label: 'mb-2 block text-sm font-medium text-ink-100',
+    input: '',
+    button: 'w-full',
+  },
+} as const;
+
+/** Accessible red on the dark surfaces (about 8:1 on ink-900). */
+const ERROR_TEXT = 'text-[#ff8a80]';
+
 /** The early-access signup form used by every form type. */
-export function SignupForm({ signupType, submitLabel = 'Get Early Access' }: SignupFormProps) {
+export function SignupForm({
+  signupType,
+  variant = 'panel',
+  submitLabel = 'Get Early Access',
+}: SignupFormProps) {
+  const [state, dispatch] = useReducer(signupReducer, initialSignupState);
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+  const focusNext = useRef<'input' | 'thanks' | null>(null);
+  const inFlight = useRef(false);
+  const look = styles[variant];
+
+  // Focus follows the state: to the thank-you text on success, back to the field otherwise.
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'input') inputRef.current?.focus();
+    if (target === 'thanks') thanksRef.current?.focus();
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const email = cleanEmail(state.email);
+    trackClick(`${FORM_LABEL}:${signupType}`, apiUrl(SIGNUP_PATH));
+    if (!isSubmittableEmail(email)) {
+      focusNext.current = 'input';
+      dispatch({ type: 'invalid' });
+      return;
+    }
+
+    inFlight.current = true;
+    dispatch({ type: 'submit' });
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const result = await createSignup({
+        email,
+        signupType,
+        [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '',
+      });
+      trackApiCall('signup', elapsed(), result.status);
+      trackFormSubmit(FORM_LABEL, true);
+      focusNext.current = 'thanks';
+      dispatch({ type: 'succeed', message: result.body.message });
+    } catch (error) {
+      if (error instanceof SignupRequestError) trackApiCall('signup', elapsed(), error.status);
+      reportError(error, FORM_LABEL, errorType(error));
+      trackFormSubmit(FORM_LABEL, false);
+      focusNext.current = 'input';
+      dispatch({ type: 'fail', message: signupErrorMessage(error) });
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  function signUpAnother() {
+    focusNext.current = 'input';
+    dispatch({ type: 'reset' });
+  }
+
+  const inputId = `${id}-email`;
+  const errorId = `${id}-error`;
+  const loading = state.status === 'loading';
+  const showError = state.status === 'error';
+
   return (
-    <form data-signup-type={signupType}>
-      <button type="submit">{submitLabel}</button>
-    </form>
+    <div
+      className={`relative ${look.root}`}
+      data-testid="signup"
+      data-state={state.status}
+      data-signup-type={signupType}
+    >
+      {state.status === 'success' ? (
+        <div
+          className="flex flex-col items-start gap-3 rounded-2xl border border-gold-400/40 bg-ink-900/90 p-5"
+          data-testid="signup-success"
+        >
+          <div className="flex items-center gap-3">
+            <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-gold-400 text-ink-950">
+              <svg viewBox="0 0 20 20" fill="none" aria-hidden="true" className="size-5">
+                <path
+                  d="m5 10.5 3.2 3.2L15 7"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </span>
+            <p
+              ref={thanksRef}
+              tabIndex={-1}
+              className="text-lg font-semibold text-ink-100 outline-none"
+            >
+              Thanks for signing up!
+            </p>
+          </div>
+          <p className="text-sm leading-relaxed text-ink-300">{state.successMessage}</p>
+          <button
+            type="button"
+            onClick={signUpAnother}
+            className="text-sm font-semibold text-gold-300 underline underline-offset-4 hover:text-gold-400"
+          >
+            Sign Up Another Email
+          </button>
+        </div>
+      ) : (
+        <form
+          method="post"
+          noValidate
+          aria-busy={loading}
+          data-testid="signup-form"
+          onSubmit={(event) => void submit(event)}
+        >
+          <label htmlFor={inputId} className={look.label}>
+            Email address
+          </label>
+          <div className={look.row}>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              enterKeyHint="send"
+              spellCheck={false}
+              placeholder="you@example.com"
+              value={state.email}
+              readOnly={loading}
+              aria-invalid={state.invalidEmail || undefined}
+              aria-describedby={showError ? errorId : undefined}
+              onChange={(event) => dispatch({ type: 'edit', email: event.target.value })}
+              data-testid="signup-email"
+              className={`h-12 w-full min-w-0 rounded-full border bg-ink-950/70 px-5 text-base text-ink-100 transition-colors placeholder:text-ink-400 hover:border-ink-400 focus-visible:border-gold-400 ${look.input} ${
+                state.invalidEmail ? 'border-[#ff8a80]' : 'border-ink-600'
+              }`}
+            />
+            <button
+              type="submit"
+              disabled={!canSubmit(state)}
+              data-testid="signup-submit"
+              className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-gold-400 px-6 font-semibold text-ink-950 transition-colors hover:bg-gold-300 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-gold-400 ${look.button}`}
+            >
+              {loading ? (
+                <svg
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  aria-hidden="true"
+                  className="size-4 animate-spin"
+                >
+                  <circle
+                    cx="12"
+                    cy="12"
+                    r="9"
+                    stroke="currentColor"
+                    strokeOpacity="0.3"
+                    strokeWidth="3"
+                  />
+                  <path
+                    d="M21 12a9 9 0 0 0-9-9"
+                    stroke="currentColor"
+                    strokeWidth="3"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              ) : null}
+              {submitLabel}
+            </button>
+          </div>
+
+          {/* Honeypot: people never see or reach it; form-filling bots do and are dropped. */}
+          <div
+            aria-hidden="true"
+            className="absolute top-auto left-[-10000px] size-px overflow-hidden"
+          >
+            <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Website</label>
+            <input
+              ref={honeypotRef}
+              id={`${id}-${HONEYPOT_FIELD}`}
+              type="text"
+              name={HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
+          </div>
+
+          <noscript>
+            <p className="mt-3 text-sm text-ink-300">
+              Signing up needs JavaScript. You can also email us at{' '}
+              <a href={`mailto:${site.contactEmail}`} className="text-gold-300 underline">
+                {site.contactEmail}
+              </a>
+              .
+            </p>
+          </noscript>
+        </form>
+      )}
+
+      {/* Success is announced by moving focus to the thank-you text. This live region carries
+          the rest: the visible error, and the loading state for screen readers. */}
+      <div role="status" data-testid="signup-status">
+        {loading ? <p className="sr-only">Signing you up…</p> : null}
+        {showError ? (
+          <p
+            id={errorId}
+            data-testid="signup-error"
+            className={`mt-3 flex items-start gap-2 text-sm font-medium ${ERROR_TEXT}`}
+          >
+            <svg
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              aria-hidden="true"
+              className="mt-px size-4 shrink-0"
+            >
+              <path
+                fillRule="evenodd"
+                d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm-.75-11.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.5a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+                clipRule="evenodd"
+              />
+            </svg>
+            <span>{state.errorMessage}</span>
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }

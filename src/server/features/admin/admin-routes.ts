@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { signupListRoutes } from './signup-list-routes.ts';
+import { userListRoutes } from './user-list-routes.ts';
+import { whitelistRoutes } from './whitelist-routes.ts';
+
+/** The dashboard's data calls. The admin guard (features/auth) protects every one of them. */
+export function adminRoutes(app: FastifyInstance) {
+  signupListRoutes(app);
+  userListRoutes(app);
+  whitelistRoutes(app);
+}

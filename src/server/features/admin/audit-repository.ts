@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { uuidV7 } from '../../lib/uuid-v7.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type AuditAction = 'whitelist.add' | 'whitelist.remove';
+
+export interface AuditEntry {
+  at: Date;
+  /** The admin's email address. */
+  actor: string;
+  action: AuditAction;
+  /** What was changed: for the whitelist, the address. */
+  target: string;
+}
+
+/** Written in the transaction of the change it records, so neither exists without the other. */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: uuidV7(entry.at.getTime()),
+      at: entry.at.toISOString(),
+      actor: entry.actor,
+      action: entry.action,
+      target: entry.target,
+    })
+    .execute();
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  signupsQuerySchema,
+  signupsResponseSchema,
+  type SignupRecord,
+} from '../../../contract/admin.ts';
+import { adminErrorResponses, noStore, orUnavailable } from './admin-request.ts';
+import { listSignups, type SignupListItem } from './signup-list-repository.ts';
+
+export const SIGNUPS_UNAVAILABLE_MESSAGE =
+  "We couldn't load the signups right now. Please try again in a moment.";
+
+function toRecord(item: SignupListItem): SignupRecord {
+  return {
+    id: item.id,
+    email: item.email,
+    type: item.program,
+    source: item.source,
+    createdAt: item.createdAt.toISOString(),
+    ...(item.registeredAt ? { registeredAt: item.registeredAt.toISOString() } : {}),
+    isWhitelisted: item.isWhitelisted,
+  };
+}
+
+export function signupListRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/signups',
+    {
+      schema: {
+        summary: 'List early-access signups',
+        description:
+          'Newest first (then by id). `search` matches any part of the address, ignoring case; ' +
+          '`pagination.total` counts every signup that matches.',
+        tags: ['admin'],
+        querystring: signupsQuerySchema,
+        response: { 200: signupsResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await orUnavailable(SIGNUPS_UNAVAILABLE_MESSAGE, () =>
+        listSignups(app.database.db, request.query),
+      );
+      noStore(reply);
+      return { signups: items.map(toRecord), pagination: { total, limit, offset } };
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { usersQuerySchema, usersResponseSchema, type UserRecord } from '../../../contract/admin.ts';
+import { adminErrorResponses, noStore, orUnavailable } from './admin-request.ts';
+import { listUsers, type UserListItem } from './user-list-repository.ts';
+
+export const USERS_UNAVAILABLE_MESSAGE =
+  "We couldn't load the users right now. Please try again in a moment.";
+
+function toRecord(item: UserListItem): UserRecord {
+  return {
+    uid: item.uid,
+    email: item.email,
+    isWhitelisted: item.isWhitelisted,
+    ...(item.signupDate ? { signupDate: item.signupDate.toISOString() } : {}),
+    ...(item.registrationDate ? { registrationDate: item.registrationDate.toISOString() } : {}),
+  };
+}
+
+export function userListRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/users',
+    {
+      schema: {
+        summary: 'List every known address',
+        description:
+          'Every address that signed up, is whitelisted or registered in the app, most recent ' +
+          'activity (signup, whitelisting or registration) first, then by address. `search` ' +
+          'matches any part of the address, ignoring case. An address that was only ' +
+          'whitelisted leaves the list when it is removed from the whitelist.',
+        tags: ['admin'],
+        querystring: usersQuerySchema,
+        response: { 200: usersResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await orUnavailable(USERS_UNAVAILABLE_MESSAGE, () =>
+        listUsers(app.database.db, request.query),
+      );
+      noStore(reply);
+      return { users: items.map(toRecord), pagination: { total, limit, offset } };
+    },
+  );
+}

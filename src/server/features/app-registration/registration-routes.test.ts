@@ -1,0 +1,118 @@
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_WHITELISTED_MESSAGE } from '../../../contract/app-registration.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { Browser, startListeningApp } from '../../test/listening-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { LOCAL_APP_CLIENT_ID } from '../auth/embedded-provider.ts';
+
+const kinds = await testDatabaseKinds();
+const APP_REDIRECT = 'com.reelscore.app:/oauth2redirect';
+
+/** Signs in as the mobile app would (public client, PKCE) and returns the ID token. */
+async function appIdToken(origin: string, email: string): Promise<string> {
+  const browser = new Browser(origin);
+  const verifier = client.randomPKCECodeVerifier();
+  const authorize = new URL('/oidc/auth', origin);
+  authorize.search = new URLSearchParams({
+    client_id: LOCAL_APP_CLIENT_ID,
+    redirect_uri: APP_REDIRECT,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  const { url: login } = await browser.follow(authorize.href, (next) =>
+    next.pathname.startsWith('/api/auth/local-login/'),
+  );
+  const submitted = await browser.request(login.href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, name: 'App User' }).toString(),
+  });
+  const { url: redirect } = await browser.follow(
+    submitted.headers.get('location') ?? '',
+    (next) => next.protocol === 'com.reelscore.app:',
+  );
+  const code = redirect.searchParams.get('code');
+  const token = await fetch(new URL('/oidc/token', origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: code ?? '',
+      redirect_uri: APP_REDIRECT,
+      client_id: LOCAL_APP_CLIENT_ID,
+      code_verifier: verifier,
+    }).toString(),
+  });
+  const body = (await token.json()) as { id_token?: string };
+  if (!body.id_token)
+    throw new Error(`no ID token: ${JSON.stringify(body)} (redirect ${redirect.href})`);
+  return body.id_token;
+}
+
+describe.each(kinds)('POST /api/app/register on $name', (kind) => {
+  let testApp: TestApp & { origin: string };
+  const register = (idToken: string) =>
+    fetch(`${testApp.origin}/api/app/register`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+
+  beforeAll(async () => {
+    testApp = await startListeningApp(kind);
+    await testApp.app.database.db
+      .insertInto('whitelist')
+      .values({ email: 'early@example.com', added_at: new Date().toISOString(), added_by: 'test' })
+      .execute();
+  });
+  afterAll(() => testApp.close());
+
+  it('registers a whitelisted user once and records the date', async () => {
+    const idToken = await appIdToken(testApp.origin, 'Early@Example.com');
+
+    const first = await register(idToken);
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as { uid: string; email: string; registeredAt: string };
+    expect(body).toMatchObject({ email: 'early@example.com', uid: expect.any(String) });
+
+    const again = await register(idToken);
+    expect(await again.json()).toEqual(body);
+    const rows = await testApp.app.database.db.selectFrom('app_users').selectAll().execute();
+    expect(rows.filter((row) => row.email === 'early@example.com')).toHaveLength(1);
+  });
+
+  it('refuses an address that is not whitelisted with 403', async () => {
+    const response = await register(await appIdToken(testApp.origin, 'later@example.com'));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: NOT_WHITELISTED_MESSAGE });
+  });
+
+  it('refuses a missing, forged or tampered token with 401', async () => {
+    const idToken = await appIdToken(testApp.origin, 'early@example.com');
+    const [header, payload, signature] = idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, email: 'other@example.com' })).toString('base64url')}.${signature}`;
+
+    expect((await fetch(`${testApp.origin}/api/app/register`, { method: 'POST' })).status).toBe(
+      401,
+    );
+    expect((await register('not-a-token')).status).toBe(401);
+    expect((await register(tampered)).status).toBe(401);
+  });
+
+  it('refuses an ID token issued to another client (the admin web client)', async () => {
+    // The web client's tokens never leave the server, but an audience check must still hold.
+    const idToken = await appIdToken(testApp.origin, 'early@example.com');
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as {
+      aud: string;
+    };
+    expect(claims.aud).toBe(LOCAL_APP_CLIENT_ID);
+  });
+});

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { Configuration } from 'openid-client';
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../../contract/admin.ts';
+import {
+  NOT_WHITELISTED_MESSAGE,
+  registrationResponseSchema,
+} from '../../../contract/app-registration.ts';
+import { adminErrorSchema } from '../../../contract/errors.ts';
+import { maskEmail } from '../../lib/mask.ts';
+import { isWhitelisted, registerAppUser } from './registration-repository.ts';
+
+export interface RegistrationSettings {
+  configuration: () => Promise<Configuration>;
+  /** Client ids the apps sign in with: an ID token must be issued to one of them. */
+  audiences: string[];
+}
+
+/**
+ * Verifies an ID token of the configured issuer: signature (the issuer's published keys),
+ * issuer, audience, expiry; and a verified address.
+ */
+function idTokenVerifier(settings: RegistrationSettings) {
+  let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
+  return async (token: string): Promise<JWTPayload & { email: string }> => {
+    const metadata = (await settings.configuration()).serverMetadata();
+    if (!metadata.jwks_uri) throw new Error('the issuer publishes no keys');
+    keys ??= createRemoteJWKSet(new URL(metadata.jwks_uri));
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: metadata.issuer,
+      audience: settings.audiences,
+      clockTolerance: 30,
+    });
+    if (typeof payload.email !== 'string' || payload.email_verified !== true || !payload.sub) {
+      throw new Error('no verified email address in the token');
+    }
+    return { ...payload, email: payload.email.trim().toLowerCase() };
+  };
+}
+
+export function registrationRoutes(app: FastifyInstance, settings: RegistrationSettings) {
+  const verify = idTokenVerifier(settings);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/app/register',
+    {
+      schema: {
+        summary: 'Register a signed-in app user',
+        description:
+          'For the closed-alpha apps: send the ID token of the signed-in user as ' +
+          '`Authorization: Bearer <id_token>`. Allowed only for whitelisted addresses; ' +
+          'registering again returns the first registration.',
+        tags: ['app'],
+        security: [{ idToken: [] }],
+        response: {
+          200: registrationResponseSchema,
+          401: adminErrorSchema,
+          403: adminErrorSchema,
+          409: adminErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) return reply.code(401).send({ message: AUTHENTICATION_REQUIRED_MESSAGE });
+      let claims: JWTPayload & { email: string };
+      try {
+        claims = await verify(match[1]);
+      } catch (error) {
+        request.log.warn(
+          { reason: error instanceof Error ? error.message : 'unknown' },
+          'app registration refused: ID token did not verify',
+        );
+        return reply
+          .code(401)
+          .send({ message: 'The sign-in token is not valid. Please sign in again.' });
+      }
+      if (!(await isWhitelisted(app.database.db, claims.email))) {
+        request.log.info(
+          { email: maskEmail(claims.email) },
+          'app registration refused: not whitelisted',
+        );
+        return reply.code(403).send({ message: NOT_WHITELISTED_MESSAGE });
+      }
+      const registration = await registerAppUser(app.database.db, claims.sub!, claims.email);
+      if (!registration) {
+        return reply.code(409).send({ message: 'This address is registered to another account.' });
+      }
+      request.log.info({ email: maskEmail(claims.email) }, 'app user registered');
+      return registration;
+    },
+  );
+}

@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as client from 'openid-client';
+import {
+  ACCESS_DENIED_MESSAGE,
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  adminUserSchema,
+  type AdminUser,
+} from '../../../contract/admin.ts';
+import { adminErrorSchema } from '../../../contract/errors.ts';
+import type { AppConfig } from '../../config.ts';
+import { maskEmail } from '../../lib/mask.ts';
+import { SESSION_COOKIE, sessionToken } from './admin-guard.ts';
+import { sendPopupResult } from './popup-result.ts';
+import { createSession, findActiveSession, revokeSession } from './session-repository.ts';
+import { saveTransaction, takeTransaction } from './transaction-repository.ts';
+
+const TRANSACTION_COOKIE = '__Host-reelscore_signin';
+const TRANSACTION_TTL_MS = 10 * 60_000;
+const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
+
+export interface SignInSettings {
+  configuration: () => Promise<client.Configuration>;
+  /** Google understands `prompt=select_account`; the embedded provider does not need it. */
+  selectAccount: boolean;
+}
+
+export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: SignInSettings) {
+  const origin = new URL(config.publicUrl).origin;
+  const redirectUri = `${origin}/api/auth/callback`;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/api/auth/login', { schema: { hide: true } }, async (request, reply) => {
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const transaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier };
+    const id = await saveTransaction(app.database.db, transaction, TRANSACTION_TTL_MS);
+    const url = client.buildAuthorizationUrl(await signIn.configuration(), {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      state: transaction.state,
+      nonce: transaction.nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      ...(signIn.selectAccount ? { prompt: 'select_account' } : {}),
+    });
+    request.log.info('sign-in started');
+    return reply
+      .setCookie(TRANSACTION_COOKIE, id, {
+        path: '/',
+        httpOnly: true,
+        secure: true,
+        // Lax: the cookie must come back on the identity provider's top-level redirect.
+        sameSite: 'lax',
+        maxAge: TRANSACTION_TTL_MS / 1000,
+      })
+      .redirect(url.href, 303);
+  });
+
+  routes.get('/api/auth/callback', { schema: { hide: true } }, async (request, reply) => {
+    reply.clearCookie(TRANSACTION_COOKIE, {
+      path: '/',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'lax',
+    });
+    const id = request.cookies[TRANSACTION_COOKIE];
+    const transaction = id ? await takeTransaction(app.database.db, id) : undefined;
+    if (!transaction) {
+      request.log.warn('sign-in refused: unknown, used or expired transaction');
+      return sendPopupResult(reply, origin, {
+        ok: false,
+        error: 'This sign-in has expired. Please try again.',
+      });
+    }
+    let claims: client.IDToken | undefined;
+    try {
+      const tokens = await client.authorizationCodeGrant(
+        await signIn.configuration(),
+        new URL(request.url, origin),
+        {
+          pkceCodeVerifier: transaction.codeVerifier,
+          expectedState: transaction.state,
+          expectedNonce: transaction.nonce,
+          idTokenExpected: true,
+        },
+      );
+      claims = tokens.claims();
+    } catch (error) {
+      request.log.warn(
+        { err: describe(error) },
+        'sign-in refused: the identity provider response did not verify',
+      );
+      return sendPopupResult(reply, origin, { ok: false, error: SIGN_IN_FAILED });
+    }
+    const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    if (!claims || !email || claims.email_verified !== true) {
+      request.log.warn('sign-in refused: no verified email address');
+      return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
+    }
+    if (!config.adminEmails.has(email)) {
+      request.log.warn({ email: maskEmail(email) }, 'sign-in refused: not on the admin allow-list');
+      return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
+    }
+    const { token } = await createSession(
+      app.database.db,
+      {
+        uid: claims.sub,
+        email,
+        displayName: typeof claims.name === 'string' && claims.name ? claims.name : email,
+        photoUrl: typeof claims.picture === 'string' ? claims.picture : null,
+      },
+      config.session,
+    );
+    request.log.info({ email: maskEmail(email) }, 'admin signed in');
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'strict',
+      maxAge: Math.floor(config.session.absoluteMs / 1000),
+    });
+    return sendPopupResult(reply, origin, { ok: true });
+  });
+
+  routes.get(
+    '/api/auth/session',
+    {
+      schema: {
+        summary: 'The signed-in admin',
+        tags: ['auth'],
+        response: { 200: adminUserSchema, 401: adminErrorSchema, 403: adminErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await currentAdmin(app, config, request);
+      if (user === 'none')
+        return reply.code(401).send({ message: AUTHENTICATION_REQUIRED_MESSAGE });
+      if (user === 'denied') return reply.code(403).send({ message: ACCESS_DENIED_MESSAGE });
+      return user;
+    },
+  );
+
+  routes.post(
+    '/api/auth/logout',
+    { schema: { summary: 'Sign out: ends the session', tags: ['auth'] } },
+    async (request, reply) => {
+      const credential = sessionToken(request);
+      if (credential) await revokeSession(app.database.db, credential.token);
+      request.log.info('admin signed out');
+      return reply
+        .clearCookie(SESSION_COOKIE, {
+          path: '/',
+          secure: true,
+          httpOnly: true,
+          sameSite: 'strict',
+        })
+        .code(204)
+        .send();
+    },
+  );
+}
+
+async function currentAdmin(
+  app: FastifyInstance,
+  config: AppConfig,
+  request: FastifyRequest,
+): Promise<AdminUser | 'none' | 'denied'> {
+  const credential = sessionToken(request);
+  if (!credential) return 'none';
+  const session = await findActiveSession(app.database.db, credential.token, config.session);
+  if (!session) return 'none';
+  if (!config.adminEmails.has(session.email)) return 'denied';
+  return {
+    uid: session.uid,
+    email: session.email,
+    displayName: session.displayName,
+    photoURL: session.photoUrl,
+    isAdmin: true,
+  };
+}
+
+/** Error details for the log, without tokens (openid-client errors carry no secrets in `message`). */
+function describe(error: unknown): { name: string; message: string; code?: string } {
+  if (error instanceof Error) {
+    return { name: error.name, message: error.message, code: (error as { code?: string }).code };
+  }
+  return { name: 'unknown', message: String(error) };
+}

@@ -1,0 +1,242 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import middie from '@fastify/middie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type Configuration } from 'oidc-provider';
+import {
+  databaseAdapter,
+  findLocalAccount,
+  saveLocalAccount,
+  sharedValue,
+} from './provider-store.ts';
+import { isValidEmail, normaliseEmail } from '../../../contract/email.ts';
+import type { AppConfig } from '../../config.ts';
+
+/** The embedded provider's clients: this web app, and the apps that register their users. */
+export const LOCAL_WEB_CLIENT_ID = 'reelscore-web';
+export const LOCAL_APP_CLIENT_ID = 'reelscore-app';
+export const EMBEDDED_ISSUER_PATH = '/oidc';
+const LOGIN_PATH = '/api/auth/local-login';
+
+export interface EmbeddedProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Like Google's: an opaque, stable subject per address. */
+export function localSubject(email: string): string {
+  return createHash('sha256').update(`reelscore-local:${email}`).digest('hex').slice(0, 21);
+}
+
+/**
+ * A real OpenID Connect provider for local runs and tests (never in production): the same code
+ * flow, PKCE, signed ID tokens and discovery as Google, with a sign-in page that takes any
+ * address and name. Mounted at /oidc on this server.
+ */
+export async function mountEmbeddedProvider(
+  app: FastifyInstance,
+  config: AppConfig,
+): Promise<EmbeddedProvider> {
+  const issuer = `${new URL(config.publicUrl).origin}${EMBEDDED_ISSUER_PATH}`;
+  const db = app.database.db;
+  // Shared through the database, so every instance signs and verifies with the same keys.
+  const secrets = await sharedValue(db, 'embedded-provider-secrets', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    return {
+      signingKey: {
+        ...(await exportJWK(privateKey)),
+        alg: 'RS256',
+        use: 'sig',
+        kid: randomBytes(6).toString('hex'),
+      },
+      cookieKey: randomBytes(32).toString('base64url'),
+      clientSecret: randomBytes(24).toString('base64url'),
+    };
+  });
+  const clientSecret = secrets.clientSecret;
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: LOCAL_WEB_CLIENT_ID,
+        client_secret: clientSecret,
+        redirect_uris: [`${new URL(config.publicUrl).origin}/api/auth/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+      {
+        client_id: LOCAL_APP_CLIENT_ID,
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: ['com.reelscore.app:/oauth2redirect'],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    adapter: databaseAdapter(db),
+    jwks: { keys: [secrets.signingKey] },
+    ttl: {
+      Interaction: 10 * 60,
+      Session: 60 * 60,
+      Grant: 60 * 60,
+      AuthorizationCode: 60,
+      AccessToken: 10 * 60,
+      IdToken: 10 * 60,
+    },
+    cookies: {
+      keys: [secrets.cookieKey],
+      names: {
+        session: '_reelscore_oidc_session',
+        interaction: '_reelscore_oidc_interaction',
+        resume: '_reelscore_oidc_resume',
+      },
+      long: { path: EMBEDDED_ISSUER_PATH },
+    },
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false } },
+    conformIdTokenClaims: false,
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    interactions: { url: (_ctx, interaction) => `${LOGIN_PATH}/${interaction.uid}` },
+    findAccount: async (_ctx, sub) => {
+      const account = await findLocalAccount(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: () => ({ sub, email: account.email, email_verified: true, name: account.name }),
+      };
+    },
+    // First-party clients: no consent screen.
+    loadExistingGrant: async (ctx) => {
+      const clientId = ctx.oidc.client?.clientId;
+      const accountId = ctx.oidc.session?.accountId;
+      if (!clientId || !accountId) return undefined;
+      const existing = ctx.oidc.session?.grantIdFor(clientId);
+      if (existing) return ctx.oidc.provider.Grant.find(existing);
+      const grant = new ctx.oidc.provider.Grant({ clientId, accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = `Sign-in error: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`;
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = config.trustProxy;
+
+  await app.register(middie);
+  const handle = provider.callback();
+  // Koa answers (and reports its own errors) inside the promise.
+  app.use(
+    EMBEDDED_ISSUER_PATH,
+    (req: IncomingMessage, res: ServerResponse) => void handle(req, res),
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 4096 });
+    scope.get<{ Params: { uid: string } }>(
+      `${LOGIN_PATH}/:uid`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const details = await provider
+          .interactionDetails(request.raw, reply.raw)
+          .catch(() => undefined);
+        if (!details)
+          return sendPage(
+            reply,
+            400,
+            loginPage(
+              request.params.uid,
+              'This sign-in has expired. Close this window and try again.',
+            ),
+          );
+        if (details.prompt.name === 'consent' && details.session?.accountId) {
+          // Our own apps: consent is implied (public native clients always ask for it).
+          const grant = new provider.Grant({
+            accountId: details.session.accountId,
+            clientId: String(details.params.client_id),
+          });
+          grant.addOIDCScope('openid email profile');
+          const grantId = await grant.save();
+          reply.hijack();
+          return provider.interactionFinished(
+            request.raw,
+            reply.raw,
+            { consent: { grantId } },
+            { mergeWithLastSubmission: true },
+          );
+        }
+        return sendPage(reply, 200, loginPage(request.params.uid));
+      },
+    );
+    scope.post<{ Params: { uid: string }; Body: { email?: string; name?: string } }>(
+      `${LOGIN_PATH}/:uid`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const email = normaliseEmail(String(request.body.email ?? ''));
+        const name =
+          String(request.body.name ?? '')
+            .trim()
+            .slice(0, 100) || email;
+        if (!isValidEmail(email)) {
+          return sendPage(
+            reply,
+            400,
+            loginPage(request.params.uid, 'Please enter a valid email address'),
+          );
+        }
+        await saveLocalAccount(db, localSubject(email), { email, name });
+        app.log.info({ issuer }, 'local sign-in page: account chosen');
+        reply.hijack();
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { login: { accountId: localSubject(email) } },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
+  });
+
+  app.log.info({ issuer }, 'embedded OpenID Connect provider mounted (local sign-in)');
+  return { issuer, clientId: LOCAL_WEB_CLIENT_ID, clientSecret };
+}
+
+const PAGE_STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;background:#07080c;color:#eceef4;font:16px/1.5 system-ui,sans-serif}
+main{width:min(22rem,90vw);padding:2rem;border:1px solid #2e3346;border-radius:1rem;background:#0d0f16}
+h1{margin:0 0 .25rem;font-size:1.4rem}p{margin:0 0 1.25rem;color:#b4b9ca;font-size:.9rem}
+label{display:block;margin:.75rem 0 .25rem;font-size:.9rem}input{box-sizing:border-box;width:100%;padding:.6rem .75rem;border-radius:.5rem;border:1px solid #2e3346;background:#151823;color:#eceef4;font:inherit}
+button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:999px;background:#ffc94d;color:#07080c;font:600 1rem system-ui,sans-serif;cursor:pointer}
+:focus-visible{outline:2px solid #ffc94d;outline-offset:2px}.error{color:#ff8a80}`;
+const PAGE_STYLE_HASH = createHash('sha256').update(PAGE_STYLE).digest('base64');
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function loginPage(uid: string, error?: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in - ReelScore (local)</title><style>${PAGE_STYLE}</style></head><body><main>
+<h1>Sign in to ReelScore</h1><p>Local sign-in for development. In production this is Google.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${LOGIN_PATH}/${encodeURIComponent(uid)}">
+<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email" autofocus>
+<label for="name">Display name</label><input id="name" name="name" type="text" autocomplete="name">
+<button type="submit">Continue</button></form></main></body></html>`;
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'sha256-${PAGE_STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    )
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}

@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../../db/schema.ts';
+import { toDate } from '../../db/schema.ts';
+
+/** oidc-provider's storage in our database, so every instance sees the same sign-ins. */
+export function databaseAdapter(db: Kysely<Database>): AdapterFactory {
+  return (kind: string): Adapter => {
+    const live = (
+      row: { payload: string; expires_at: unknown; consumed_at: unknown } | undefined,
+    ) => {
+      if (!row) return undefined;
+      if (row.expires_at && toDate(row.expires_at as string).getTime() <= Date.now())
+        return undefined;
+      const payload = JSON.parse(row.payload) as AdapterPayload;
+      return row.consumed_at
+        ? { ...payload, consumed: Math.floor(toDate(row.consumed_at as string).getTime() / 1000) }
+        : payload;
+    };
+    const select = () =>
+      db
+        .selectFrom('oidc_payloads')
+        .select(['payload', 'expires_at', 'consumed_at'])
+        .where('kind', '=', kind);
+    return {
+      async upsert(id, payload, expiresIn) {
+        const values = {
+          payload: JSON.stringify(payload),
+          grant_id: payload.grantId ?? null,
+          user_code: payload.userCode ?? null,
+          uid: payload.uid ?? null,
+          expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+        };
+        await db
+          .insertInto('oidc_payloads')
+          .values({ kind, id, consumed_at: null, ...values })
+          .onConflict((conflict) => conflict.columns(['kind', 'id']).doUpdateSet(values))
+          .execute();
+      },
+      async find(id) {
+        return live(await select().where('id', '=', id).executeTakeFirst());
+      },
+      async findByUid(uid) {
+        return live(await select().where('uid', '=', uid).executeTakeFirst());
+      },
+      async findByUserCode(userCode) {
+        return live(await select().where('user_code', '=', userCode).executeTakeFirst());
+      },
+      async consume(id) {
+        await db
+          .updateTable('oidc_payloads')
+          .set({ consumed_at: new Date().toISOString() })
+          .where('kind', '=', kind)
+          .where('id', '=', id)
+          .execute();
+      },
+      async destroy(id) {
+        await db
+          .deleteFrom('oidc_payloads')
+          .where('kind', '=', kind)
+          .where('id', '=', id)
+          .execute();
+      },
+      async revokeByGrantId(grantId) {
+        await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+      },
+    };
+  };
+}
+
+/** A value every instance must agree on (keys, secrets): the first instance to start makes it. */
+export async function sharedValue<T>(
+  db: Kysely<Database>,
+  id: string,
+  create: () => Promise<T>,
+): Promise<T> {
+  const candidate = JSON.stringify(await create());
+  await db
+    .insertInto('oidc_payloads')
+    .values({
+      kind: 'LocalSetting',
+      id,
+      payload: candidate,
+      grant_id: null,
+      user_code: null,
+      uid: null,
+      expires_at: null,
+      consumed_at: null,
+    })
+    .onConflict((conflict) => conflict.columns(['kind', 'id']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('oidc_payloads')
+    .select('payload')
+    .where('kind', '=', 'LocalSetting')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.payload) as T;
+}
+
+export interface LocalAccount {
+  email: string;
+  name: string;
+}
+
+/** Who signed in on the embedded provider's page, by subject, for its ID tokens. */
+export async function saveLocalAccount(db: Kysely<Database>, sub: string, account: LocalAccount) {
+  const payload = JSON.stringify(account);
+  await db
+    .insertInto('oidc_payloads')
+    .values({
+      kind: 'LocalAccount',
+      id: sub,
+      payload,
+      grant_id: null,
+      user_code: null,
+      uid: null,
+      expires_at: null,
+      consumed_at: null,
+    })
+    .onConflict((conflict) => conflict.columns(['kind', 'id']).doUpdateSet({ payload }))
+    .execute();
+}
+
+export async function findLocalAccount(
+  db: Kysely<Database>,
+  sub: string,
+): Promise<LocalAccount | undefined> {
+  const row = await db
+    .selectFrom('oidc_payloads')
+    .select('payload')
+    .where('kind', '=', 'LocalAccount')
+    .where('id', '=', sub)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.payload) as LocalAccount) : undefined;
+}

@@ -1,0 +1,74 @@
+import { site } from '../../site-config.ts';
+import { BrowserIcon, TvIcon } from '../ui/icons.tsx';
+import { SectionHeading } from '../ui/section-heading.tsx';
+
+const browsers = ['Chrome', 'Firefox'];
+
+/** Kinds of sites, not brands: the extension works across the big services and beyond. */
+const streamingKinds = [
+  'Subscription streaming services',
+  'Rental and purchase stores',
+  'Free, ad-supported services',
+  'Broadcaster players',
+];
+
+/** Where the extension runs: which browsers, and which sites it adds ratings to. */
+export function ExtensionPlatforms() {
+  return (
+    <section
+      aria-labelledby="extension-platforms-heading"
+      className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28"
+    >
+      <SectionHeading
+        id="extension-platforms-heading"
+        eyebrow="Platforms"
+        title="Works where you watch"
+      >
+        Install it once and the ratings follow you from catalogue to catalogue.
+      </SectionHeading>
+      <div className="mt-14 grid gap-6 lg:grid-cols-[0.8fr_1.2fr]">
+        <div className="rounded-3xl border border-ink-700 bg-ink-900 p-7 sm:p-8">
+          <div className="flex items-center gap-3">
+            <BrowserIcon className="size-6 text-gold-400" />
+            <h3 className="text-xl font-semibold text-ink-100">Browsers</h3>
+          </div>
+          <ul className="mt-6 space-y-3">
+            {browsers.map((browser) => (
+              <li
+                key={browser}
+                className="flex items-center justify-between gap-4 rounded-2xl border border-ink-700 bg-ink-950/60 px-5 py-4"
+              >
+                <span className="text-lg font-semibold text-ink-100">{browser}</span>
+                <span className="rounded-full bg-gold-400/15 px-3 py-1 text-xs font-semibold text-gold-300">
+                  Coming soon
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-3xl border border-ink-700 bg-ink-900 p-7 sm:p-8">
+          <div className="flex items-center gap-3">
+            <TvIcon className="size-6 text-gold-400" />
+            <h3 className="text-xl font-semibold text-ink-100">Streaming sites</h3>
+          </div>
+          <p className="mt-6 flex items-baseline gap-3">
+            <span className="font-display text-7xl leading-none text-gold-400">
+              {site.streamingPlatformCount}
+            </span>
+            <span className="text-lg text-ink-100">major streaming platforms, and others</span>
+          </p>
+          <ul className="mt-6 flex flex-wrap gap-2">
+            {streamingKinds.map((kind) => (
+              <li
+                key={kind}
+                className="rounded-full border border-ink-600 px-4 py-2 text-sm text-ink-300"
+              >
+                {kind}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
