@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import pg from 'pg';
-import { SIGNUP_TYPES } from '../src/contract/signup.ts';
+import { SIGNUP_TYPES } from '../src/contract/signup-types.ts';
 import { buildApp } from '../src/server/app.ts';
 import {
   configFromEnv,

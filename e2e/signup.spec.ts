@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { SIGNUP_TYPES, type SignupType } from '../src/contract/signup.ts';
+import { SIGNUP_TYPES, type SignupType } from '../src/contract/signup-types.ts';
 import { signupRows, uniqueEmail } from './support/database.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 

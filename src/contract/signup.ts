@@ -1,27 +1,11 @@
 import { z } from './zod.ts';
 import { emailSchema } from './email.ts';
-
-/** The site's seven signup forms; each signup records the form it came from. */
-export const SIGNUP_TYPES = [
-  'general',
-  'hero-top',
-  'general-bottom',
-  'get-app-top',
-  'get-app-bottom',
-  'get-extension-top',
-  'get-extension-bottom',
-] as const;
-export type SignupType = (typeof SIGNUP_TYPES)[number];
-
-/** Early-access programmes a signup can belong to; the current one comes from configuration. */
-export const PROGRAM_TYPES = ['CLOSED_ALPHA', 'BETA', 'OPEN_BETA'] as const;
-export type ProgramType = (typeof PROGRAM_TYPES)[number];
-
-/** Name of the hidden field that people never see and bots fill in. */
-export const HONEYPOT_FIELD = 'website';
-
-export const UNKNOWN_SIGNUP_TYPE_MESSAGE = 'Unknown signup form';
-export const BODY_NOT_OBJECT_MESSAGE = 'The request body must be a JSON object';
+import {
+  BODY_NOT_OBJECT_MESSAGE,
+  HONEYPOT_FIELD,
+  SIGNUP_TYPES,
+  UNKNOWN_SIGNUP_TYPE_MESSAGE,
+} from './signup-types.ts';
 
 export const signupRequestSchema = z
   .object(
@@ -38,9 +22,6 @@ export const signupRequestSchema = z
   )
   .meta({ id: 'SignupRequest' });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
-
-export const SIGNUP_ACCEPTED_MESSAGE =
-  "You're on the list! We'll email you when your invitation is ready.";
 
 export const signupResponseSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { isValidEmail } from '../contract/email.ts';
-import { PROGRAM_TYPES } from '../contract/signup.ts';
+import { isValidEmail } from '../contract/email-rules.ts';
+import { PROGRAM_TYPES } from '../contract/signup-types.ts';
 
 /** The admin address of a local run, signed in through the embedded provider (README). */
 export const LOCAL_ADMIN_EMAIL = 'admin@reelscore.local';

@@ -1,12 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import './app.css';
+import bebasNeueUrl from './fonts/bebas-neue-latin-400.woff2?url';
+import interUrl from './fonts/inter-latin-wght.woff2?url';
 import { Footer } from './components/layout/footer.tsx';
 import { NavBar } from './components/layout/nav-bar.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
 import { AnalyticsRoot } from './features/analytics/analytics-root.tsx';
 
 export const links: LinksFunction = () => [
+  { rel: 'preload', href: interUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: bebasNeueUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

@@ -1,4 +1,4 @@
-import { SIGNUP_TYPES, type ProgramType } from '../../contract/signup.ts';
+import { SIGNUP_TYPES, type ProgramType } from '../../contract/signup-types.ts';
 import { configFromEnv, parseEnv } from '../config.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignupsResponse, UsersResponse } from '../../../contract/admin.ts';
-import { INVALID_EMAIL_MESSAGE } from '../../../contract/email.ts';
+import { INVALID_EMAIL_MESSAGE } from '../../../contract/email-rules.ts';
 import { LOCAL_ADMIN_EMAIL } from '../../config.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';

@@ -11,7 +11,7 @@ import {
   saveLocalAccount,
   sharedValue,
 } from './provider-store.ts';
-import { isValidEmail, normaliseEmail } from '../../../contract/email.ts';
+import { isValidEmail, normaliseEmail } from '../../../contract/email-rules.ts';
 import type { AppConfig } from '../../config.ts';
 
 /** The embedded provider's clients: this web app, and the apps that register their users. */

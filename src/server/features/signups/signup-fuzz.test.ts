@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNUP_TYPES } from '../../../contract/signup.ts';
+import { SIGNUP_TYPES } from '../../../contract/signup-types.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_EMAIL_MESSAGE } from '../../../contract/email.ts';
-import { SIGNUP_TYPES } from '../../../contract/signup.ts';
+import { INVALID_EMAIL_MESSAGE } from '../../../contract/email-rules.ts';
+import { SIGNUP_TYPES } from '../../../contract/signup-types.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { postJson, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { countSignups, findSignupByEmail } from './signup-repository.ts';

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicErrorSchema } from '../../../contract/errors.ts';
 import {
-  HONEYPOT_FIELD,
-  SIGNUP_ACCEPTED_MESSAGE,
   signupRequestSchema,
   signupResponseSchema,
   type SignupResponse,
 } from '../../../contract/signup.ts';
+import { HONEYPOT_FIELD, SIGNUP_ACCEPTED_MESSAGE } from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
 import { ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SignupType } from '../../../contract/signup.ts';
+import type { SignupType } from '../../../contract/signup-types.ts';
 import { SignupForm } from '../../features/signup/signup-form.tsx';
 
 interface SignupBandProps {

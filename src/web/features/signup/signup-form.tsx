@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
-import { HONEYPOT_FIELD, type SignupType } from '../../../contract/signup.ts';
+import { HONEYPOT_FIELD, type SignupType } from '../../../contract/signup-types.ts';
 import { apiUrl } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-tracking.ts';
 import { site } from '../../site-config.ts';

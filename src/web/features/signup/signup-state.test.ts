@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_EMAIL_MESSAGE } from '../../../contract/email.ts';
+import { INVALID_EMAIL_MESSAGE } from '../../../contract/email-rules.ts';
 import {
   GENERIC_ERROR_MESSAGE,
   canSubmit,

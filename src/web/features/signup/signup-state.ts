@@ -2,7 +2,7 @@
  * The signup form's states (spec section 4): idle, loading, success, error. Pure, so the rules
  * are tested without a browser.
  */
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../contract/email.ts';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../contract/email-rules.ts';
 
 export type SignupStatus = 'idle' | 'loading' | 'success' | 'error';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SIGNUP_ACCEPTED_MESSAGE } from '../../../../contract/signup.ts';
+import { SIGNUP_ACCEPTED_MESSAGE } from '../../../../contract/signup-types.ts';
 import {
   NETWORK_ERROR_MESSAGE,
   SIGNUP_FAILED_MESSAGE,

@@ -1,0 +1,29 @@
+/**
+ * The email rules shared by the server and the site, without zod, so the site's pages can use
+ * them without shipping a schema library.
+ */
+
+/** The spec's simple rule: non-space text, an @, non-space text, a dot, non-space text. */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+
+/** RFC 5321 limits: 64 octets for the local part, 254 for a whole forward path address. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+
+// Control characters never belong in an address and would allow header injection in mail.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export function isValidEmail(value: string): boolean {
+  if (value.length > EMAIL_MAX_LENGTH || CONTROL_CHARACTERS.test(value)) return false;
+  if (!EMAIL_PATTERN.test(value)) return false;
+  const localPart = value.slice(0, value.lastIndexOf('@'));
+  return localPart.length <= EMAIL_LOCAL_PART_MAX_LENGTH;
+}
+
+/** Trims and lower-cases, so one person is one row whatever they typed. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}

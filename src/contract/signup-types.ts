@@ -1,0 +1,26 @@
+/** Signup constants shared by the server and the site (no zod: the site's pages import them). */
+
+/** The site's seven signup forms; each signup records the form it came from. */
+export const SIGNUP_TYPES = [
+  'general',
+  'hero-top',
+  'general-bottom',
+  'get-app-top',
+  'get-app-bottom',
+  'get-extension-top',
+  'get-extension-bottom',
+] as const;
+export type SignupType = (typeof SIGNUP_TYPES)[number];
+
+/** Early-access programmes a signup can belong to; the current one comes from configuration. */
+export const PROGRAM_TYPES = ['CLOSED_ALPHA', 'BETA', 'OPEN_BETA'] as const;
+export type ProgramType = (typeof PROGRAM_TYPES)[number];
+
+/** Name of the hidden field that people never see and bots fill in. */
+export const HONEYPOT_FIELD = 'website';
+
+export const UNKNOWN_SIGNUP_TYPE_MESSAGE = 'Unknown signup form';
+export const BODY_NOT_OBJECT_MESSAGE = 'The request body must be a JSON object';
+
+export const SIGNUP_ACCEPTED_MESSAGE =
+  "You're on the list! We'll email you when your invitation is ready.";
