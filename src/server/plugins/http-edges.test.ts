@@ -80,7 +80,7 @@ describe('security headers', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
       expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
       // Headers for long-gone browsers are not sent.
       expect(response.headers['x-xss-protection']).toBeUndefined();

@@ -44,6 +44,9 @@ export function helmetOptions(config: AppConfig, scriptSources: string[] = []): 
         : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
+    // The admin sign-in opens a popup that reports back to this window; `same-origin` would cut
+    // that link, `same-origin-allow-popups` keeps it and still isolates us from other openers.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     // Headers for browsers and plug-ins long gone (IE8 downloads, Flash policies, DNS prefetch
     // hints, the removed XSS auditor) are left out: they only add bytes to every response.

@@ -237,6 +237,8 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
       `default-src 'none'; style-src 'sha256-${PAGE_STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
     )
     .header('cache-control', 'no-store')
+    // A page inside the sign-in popup: it must not cut the popup off from its opener.
+    .removeHeader('cross-origin-opener-policy')
     .type('text/html; charset=utf-8')
     .send(html);
 }
