@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
+
+/**
+ * The sign-in popup protocol the dashboard relies on: a 500x600 window runs the OpenID Connect
+ * flow against the embedded provider, posts its result to the opener and closes itself.
+ */
+async function signInThroughPopup(page: Page, email: string) {
+  await page.evaluate(() => {
+    (window as unknown as { signInResult: unknown }).signInResult = null;
+    window.addEventListener('message', (event) => {
+      if (event.origin === window.location.origin) {
+        (window as unknown as { signInResult: unknown }).signInResult = event.data;
+      }
+    });
+  });
+  const popupOpened = page.waitForEvent('popup');
+  await page.evaluate(() =>
+    window.open('/api/auth/login', 'reelscore-sign-in', 'width=500,height=600'),
+  );
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Display name').fill('Local Admin');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForFunction(
+    () => (window as unknown as { signInResult: unknown }).signInResult !== null,
+  );
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  return page.evaluate(() => (window as unknown as { signInResult: unknown }).signInResult);
+}
+
+// Asking for the session while signed out answers 401, which the browser logs.
+test.use({ allowConsoleErrors: /401 \(Unauthorized\)/ });
+
+test('an allow-listed admin signs in through the popup and the opener gets a session', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/about');
+  expect(await signInThroughPopup(page, 'admin@reelscore.local')).toEqual({
+    source: 'reelscore-auth',
+    ok: true,
+  });
+
+  const session = await page.evaluate(async () => {
+    const response = await fetch('/api/auth/session');
+    return { status: response.status, body: (await response.json()) as unknown };
+  });
+  expect(session).toEqual({
+    status: 200,
+    body: expect.objectContaining({
+      email: 'admin@reelscore.local',
+      displayName: 'Local Admin',
+      isAdmin: true,
+    }),
+  });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('reelscore_session');
+
+  const signedOut = await page.evaluate(async () => {
+    await fetch('/api/auth/logout', { method: 'POST' });
+    return (await fetch('/api/auth/session')).status;
+  });
+  expect(signedOut).toBe(401);
+});
+
+test('an address that is not an admin is told access is denied and gets no session', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/about');
+  expect(await signInThroughPopup(page, 'visitor@example.com')).toEqual({
+    source: 'reelscore-auth',
+    ok: false,
+    error: 'Access denied. You are not authorized to access the admin panel.',
+  });
+  expect(await page.evaluate(async () => (await fetch('/api/auth/session')).status)).toBe(401);
+});
