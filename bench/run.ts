@@ -1,18 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withTempPostgres, withTempSqlite } from './bench-databases.ts';
 import type { DatabaseConfig } from '../src/server/config.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 if (!(SECONDS > 0)) throw new Error('BENCH_SECONDS must be a positive number of seconds');
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BARE = 'bare node:http';
 
 interface Row {
@@ -90,45 +87,12 @@ function measureApp(database: DatabaseConfig, label: string): Promise<Row[]> {
   ]);
 }
 
-async function benchSqlite(): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'reelscore-bench-'));
-  try {
-    return await measureApp({ kind: 'sqlite', path: join(dir, 'bench.db') }, 'SQLite');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function benchSqlite(): Promise<Row[]> {
+  return withTempSqlite((database) => measureApp(database, 'SQLite'));
 }
 
-async function postgresQuery(text: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(text);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Creates this run's schema up front, so a missing PostgreSQL fails CI before any measuring. */
-async function createPostgresSchema(): Promise<string | undefined> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await postgresQuery(`create schema ${schema}`);
-    return schema;
-  } catch (error) {
-    if (process.env.CI === 'true') {
-      throw new Error(`PostgreSQL is required in CI but ${POSTGRES_URL} is unreachable`, {
-        cause: error,
-      });
-    }
-    console.warn(`NOTICE: PostgreSQL at ${POSTGRES_URL} is unreachable; its rows are skipped.`);
-    return undefined;
-  }
-}
-
-function benchPostgres(schema: string | undefined): Promise<Row[]> {
-  if (schema === undefined) return Promise.resolve([]);
-  return measureApp({ kind: 'postgres', url: POSTGRES_URL, schema }, 'PostgreSQL');
+function benchPostgres(): Promise<Row[]> {
+  return withTempPostgres((database) => measureApp(database, 'PostgreSQL'), []);
 }
 
 function printMachine() {
@@ -178,22 +142,17 @@ function printTargets(rows: Row[], bare: number) {
 
 async function main() {
   printMachine();
-  const schema = await createPostgresSchema();
-  try {
-    const rows = [
-      await withServer('./hello-server.ts', [], (port) => measure(BARE, port, { path: '/' })),
-      await withServer('./hello-fastify.ts', [], (port) =>
-        measure('fastify hello (framework floor)', port, { path: '/' }),
-      ),
-      ...(await benchSqlite()),
-      ...(await benchPostgres(schema)),
-    ];
-    const bare = rows[0]!.requestsPerSecond;
-    printTable(rows, bare);
-    printTargets(rows, bare);
-  } finally {
-    if (schema !== undefined) await postgresQuery(`drop schema if exists ${schema} cascade`);
-  }
+  const rows = [
+    await withServer('./hello-server.ts', [], (port) => measure(BARE, port, { path: '/' })),
+    await withServer('./hello-fastify.ts', [], (port) =>
+      measure('fastify hello (framework floor)', port, { path: '/' }),
+    ),
+    ...(await benchSqlite()),
+    ...(await benchPostgres()),
+  ];
+  const bare = rows[0]!.requestsPerSecond;
+  printTable(rows, bare);
+  printTargets(rows, bare);
 }
 
 await main();

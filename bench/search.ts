@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import pg from 'pg';
 import { SIGNUP_TYPES } from '../src/contract/signup-types.ts';
+import { withTempPostgres, withTempSqlite } from './bench-databases.ts';
 import { buildApp } from '../src/server/app.ts';
 import {
   configFromEnv,
@@ -35,7 +32,6 @@ const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const WARMUP_REQUESTS = 30;
 const TARGET_P95_MS = 50;
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** What people type into the search box: common and rare parts, whole addresses, no match. */
 export const TERMS = [
@@ -272,43 +268,12 @@ async function benchDatabase(database: DatabaseConfig, name: string): Promise<Re
   }
 }
 
-async function benchSqlite(): Promise<Result[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'reelscore-search-bench-'));
-  try {
-    return await benchDatabase({ kind: 'sqlite', path: join(dir, 'bench.db') }, 'SQLite');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function benchSqlite(): Promise<Result[]> {
+  return withTempSqlite((database) => benchDatabase(database, 'SQLite'));
 }
 
-async function postgresQuery(text: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(text);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function benchPostgres(): Promise<Result[]> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await postgresQuery(`create schema ${schema}`);
-  } catch (error) {
-    if (process.env.CI === 'true') {
-      throw new Error(`PostgreSQL is required in CI but ${POSTGRES_URL} is unreachable`, {
-        cause: error,
-      });
-    }
-    console.warn(`NOTICE: PostgreSQL at ${POSTGRES_URL} is unreachable; its rows are skipped.`);
-    return [];
-  }
-  try {
-    return await benchDatabase({ kind: 'postgres', url: POSTGRES_URL, schema }, 'PostgreSQL');
-  } finally {
-    await postgresQuery(`drop schema if exists ${schema} cascade`);
-  }
+function benchPostgres(): Promise<Result[]> {
+  return withTempPostgres((database) => benchDatabase(database, 'PostgreSQL'), []);
 }
 
 function printResults(results: Result[]) {

@@ -1,19 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-
-const PUBLIC_PAGES = [
-  '/',
-  '/pricing',
-  '/about',
-  '/signup',
-  '/get-app',
-  '/get-extension',
-  '/health',
-  '/privacy',
-  '/terms',
-  '/no-such-page',
-];
+import { PUBLIC_PAGES } from './support/site.ts';
 
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -1,4 +1,5 @@
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import { PUBLIC_PAGES } from './support/site.ts';
 
 test.describe('navigation bar', () => {
   test('turns opaque past 50 px of scroll and clear again at the top', async ({ page }) => {
@@ -62,18 +63,7 @@ test.describe('mobile menu', () => {
 
   test('leaves no horizontal scroll at 360 px on any page', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of [
-      '/',
-      '/pricing',
-      '/about',
-      '/signup',
-      '/get-app',
-      '/get-extension',
-      '/health',
-      '/privacy',
-      '/terms',
-      '/missing',
-    ]) {
+    for (const path of PUBLIC_PAGES) {
       await gotoHydrated(page, path);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
