@@ -15,62 +15,71 @@ const responses = {
   415: adminErrorSchema.describe('The body must be JSON.'),
 };
 
+interface WhitelistChange {
+  method: 'POST' | 'DELETE';
+  url: string;
+  summary: string;
+  description: string;
+  change: typeof addToWhitelist;
+  /** The address's state after the call. */
+  isWhitelisted: boolean;
+  logs: { changed: string; unchanged: string };
+}
+
+const changes: WhitelistChange[] = [
+  {
+    method: 'POST',
+    url: '/api/admin/whitelist/add',
+    summary: 'Add an address to the early-access whitelist',
+    description:
+      'Idempotent: adding a listed address answers the same and changes nothing. A change ' +
+      'is written to the audit log in the same transaction.',
+    change: addToWhitelist,
+    isWhitelisted: true,
+    logs: {
+      changed: 'whitelist: address added',
+      unchanged: 'whitelist: address was already listed',
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/whitelist/remove',
+    summary: 'Remove an address from the early-access whitelist',
+    description:
+      'Idempotent: removing an address that is not listed answers the same and changes ' +
+      'nothing. A change is written to the audit log in the same transaction.',
+    change: removeFromWhitelist,
+    isWhitelisted: false,
+    logs: { changed: 'whitelist: address removed', unchanged: 'whitelist: address was not listed' },
+  },
+];
+
 export function whitelistRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  routes.post(
-    '/api/admin/whitelist/add',
-    {
+  for (const { method, url, summary, description, change, isWhitelisted, logs } of changes) {
+    routes.route({
+      method,
+      url,
       schema: {
-        summary: 'Add an address to the early-access whitelist',
-        description:
-          'Idempotent: adding a listed address answers the same and changes nothing. A change ' +
-          'is written to the audit log in the same transaction.',
+        summary,
+        description,
         tags: ['admin'],
         body: whitelistRequestSchema,
         response: responses,
       },
-    },
-    async (request, reply) => {
-      const actor = currentAdmin(request).email;
-      const { email } = request.body;
-      const { changed } = await orUnavailable(WHITELIST_UNAVAILABLE_MESSAGE, () =>
-        addToWhitelist(app.database.db, email, actor),
-      );
-      request.log.info(
-        { email: maskEmail(email), actor: maskEmail(actor), changed },
-        changed ? 'whitelist: address added' : 'whitelist: address was already listed',
-      );
-      noStore(reply);
-      return { success: true as const, email, isWhitelisted: true };
-    },
-  );
-
-  routes.delete(
-    '/api/admin/whitelist/remove',
-    {
-      schema: {
-        summary: 'Remove an address from the early-access whitelist',
-        description:
-          'Idempotent: removing an address that is not listed answers the same and changes ' +
-          'nothing. A change is written to the audit log in the same transaction.',
-        tags: ['admin'],
-        body: whitelistRequestSchema,
-        response: responses,
+      handler: async (request, reply) => {
+        const actor = currentAdmin(request).email;
+        const { email } = request.body;
+        const { changed } = await orUnavailable(WHITELIST_UNAVAILABLE_MESSAGE, () =>
+          change(app.database.db, email, actor),
+        );
+        request.log.info(
+          { email: maskEmail(email), actor: maskEmail(actor), changed },
+          changed ? logs.changed : logs.unchanged,
+        );
+        noStore(reply);
+        return { success: true as const, email, isWhitelisted };
       },
-    },
-    async (request, reply) => {
-      const actor = currentAdmin(request).email;
-      const { email } = request.body;
-      const { changed } = await orUnavailable(WHITELIST_UNAVAILABLE_MESSAGE, () =>
-        removeFromWhitelist(app.database.db, email, actor),
-      );
-      request.log.info(
-        { email: maskEmail(email), actor: maskEmail(actor), changed },
-        changed ? 'whitelist: address removed' : 'whitelist: address was not listed',
-      );
-      noStore(reply);
-      return { success: true as const, email, isWhitelisted: false };
-    },
-  );
+    });
+  }
 }
