@@ -11,6 +11,7 @@ import { registerAdminGuard } from './features/auth/admin-guard.ts';
 import { authRoutes, type SignInSettings } from './features/auth/auth-routes.ts';
 import { LOCAL_APP_CLIENT_ID, mountEmbeddedProvider } from './features/auth/embedded-provider.ts';
 import { registrationRoutes } from './features/app-registration/registration-routes.ts';
+import { registerEmail } from './features/email/email-feature.ts';
 import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   healthRoutes(app, config);
   signupRoutes(app, config);
   adminRoutes(app);
+  await registerEmail(app, config);
   const signIn = await signInSettings(app, config);
   authRoutes(app, config, signIn);
   registrationRoutes(app, { configuration: signIn.configuration, audiences: signIn.appAudiences });

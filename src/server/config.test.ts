@@ -32,6 +32,8 @@ describe('configuration', () => {
       'OIDC_CLIENT_SECRET',
       'PUBLIC_URL',
       'ADMIN_EMAILS',
+      'SMTP_URL',
+      'UNSUBSCRIBE_SECRET',
     ]) {
       expect(message).toContain(name);
     }
@@ -47,6 +49,8 @@ describe('configuration', () => {
         OIDC_CLIENT_SECRET: 'secret',
         ADMIN_EMAILS: 'ana@example.com',
         DATABASE_URL: 'postgres://db.example.com/reelscore',
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+        UNSUBSCRIBE_SECRET: 'a-long-random-secret-of-at-least-32-chars',
       }),
     );
     expect(config.oidc?.issuer).toBe('https://accounts.google.com');

@@ -64,13 +64,32 @@ export const envSchema = z.object({
     ),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  SMTP_URL: z
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    // eslint-disable-next-line no-control-regex
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must be one line')
+    .default('ReelScore <hello@reelscore.app>'),
+  UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  EMAIL_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 export type Env = z.infer<typeof envSchema>;
 
 /** Production never falls back to local conveniences: real sign-in and admins must be set. */
 function requireProductionSettings(env: Env, context: z.RefinementCtx) {
   if (env.NODE_ENV !== 'production') return;
-  const required = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL'] as const;
+  const required = [
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'OIDC_CLIENT_SECRET',
+    'PUBLIC_URL',
+    'SMTP_URL',
+    'UNSUBSCRIBE_SECRET',
+  ] as const;
   for (const name of required) {
     if (!env[name])
       context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
@@ -108,6 +127,20 @@ export interface AppConfig {
   session: { idleMs: number; absoluteMs: number };
   /** OAuth client ids of the mobile app and extension; their ID tokens may register users. */
   appClientIds: string[];
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** Real SMTP; unset: outside production, an embedded catcher on 127.0.0.1 receives the mail. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Signs unsubscribe links; unset: outside production, a random one shared in the database. */
+  unsubscribeSecret: string | undefined;
+  timeouts: { connectionMs: number; greetingMs: number; socketMs: number };
+  /** Temporary failures (4xx, lost connection) are tried this many times in all. */
+  retry: { attempts: number; baseDelayMs: number };
+  /** Sends per admin and per recipient address in each window. */
+  rateLimit: { max: number; windowMs: number };
 }
 
 export class ConfigError extends Error {
@@ -162,6 +195,17 @@ export function configFromEnv(env: Env): AppConfig {
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     appClientIds: env.APP_CLIENT_IDS,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
+      timeouts: { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 },
+      retry: { attempts: 3, baseDelayMs: 200 },
+      rateLimit: {
+        max: env.EMAIL_RATE_LIMIT_MAX,
+        windowMs: env.EMAIL_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      },
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import * as signups from './migrations/0001-signups.ts';
 import * as admin from './migrations/0002-admin.ts';
 import * as adminSearch from './migrations/0003-admin-search.ts';
 import * as oidcProviderState from './migrations/0004-oidc-provider-state.ts';
+import * as email from './migrations/0005-email.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-admin': admin,
   '0003-admin-search': adminSearch,
   '0004-oidc-provider-state': oidcProviderState,
+  '0005-email': email,
 };
 
 /**

@@ -63,6 +63,36 @@ export interface OidcPayloadsTable {
   consumed_at: Timestamp | null;
 }
 
+export type EmailSendStatus = 'sent' | 'failed' | 'refused';
+
+export interface EmailSendLogTable {
+  id: string;
+  to_address: string;
+  template: string;
+  status: EmailSendStatus;
+  /** The Message-ID header: one per logical send, the same on every retry. */
+  message_id: string;
+  smtp_response: string | null;
+  error: string | null;
+  attempts: number;
+  requested_by: string;
+  created_at: Timestamp;
+}
+
+export interface EmailUnsubscribesTable {
+  email: string;
+  unsubscribed_at: Timestamp;
+}
+
+export interface CaughtMailTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  message_id: string | null;
+  received_at: Timestamp;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadsTable;
   signups: SignupsTable;
@@ -71,6 +101,9 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   auth_transactions: AuthTransactionsTable;
   audit_log: AuditLogTable;
+  email_send_log: EmailSendLogTable;
+  email_unsubscribes: EmailUnsubscribesTable;
+  caught_mail: CaughtMailTable;
 }
 
 export function toDate(value: Timestamp): Date {

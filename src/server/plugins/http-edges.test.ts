@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -95,6 +96,8 @@ describe('security headers', () => {
     const production = await startTestApp(kind!, {
       env: 'production',
       oidc: { issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' },
+      // Production sends through real SMTP (never the local catcher); nothing is sent here.
+      mail: { ...testConfig().mail, smtpUrl: 'smtp://127.0.0.1:1' },
     });
     const response = await production.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toBe(

@@ -79,6 +79,9 @@ async function snapshot(testApp: TestApp) {
     whitelist: await db.selectFrom('whitelist').selectAll().orderBy('email').execute(),
     appUsers: await db.selectFrom('app_users').selectAll().orderBy('uid').execute(),
     audit: await db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
+    sendLog: await db.selectFrom('email_send_log').selectAll().orderBy('id').execute(),
+    unsubscribes: await db.selectFrom('email_unsubscribes').selectAll().orderBy('email').execute(),
+    caughtMail: await db.selectFrom('caught_mail').selectAll().orderBy('id').execute(),
   };
 }
 
@@ -106,6 +109,11 @@ describe.each(kinds)('authorization of every admin and email route on $name', (k
         'GET /api/admin/users',
         'POST /api/admin/whitelist/add',
         'DELETE /api/admin/whitelist/remove',
+        'GET /api/email/templates',
+        'GET /api/email/templates/probe/preview',
+        'POST /api/email/test',
+        'POST /api/email/early-access',
+        'GET /api/email/mailbox',
       ]),
     );
   });

@@ -230,15 +230,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'sha256-${PAGE_STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-    )
-    .header('cache-control', 'no-store')
-    // A page inside the sign-in popup: it must not cut the popup off from its opener.
-    .removeHeader('cross-origin-opener-policy')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .code(status)
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'sha256-${PAGE_STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      )
+      .header('cache-control', 'no-store')
+      // A page inside the sign-in popup: it must not cut the popup off from its opener.
+      .removeHeader('cross-origin-opener-policy')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }

@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  earlyAccessEmailRequestSchema,
+  emailTemplatesResponseSchema,
+  mailboxResponseSchema,
+  sendEmailResponseSchema,
+  templateIdParamsSchema,
+  templatePreviewResponseSchema,
+  testEmailRequestSchema,
+} from '../../../contract/email-api.ts';
+import { adminErrorSchema } from '../../../contract/errors.ts';
+import type { AppConfig } from '../../config.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { adminErrorResponses, currentAdmin, noStore } from '../admin/admin-request.ts';
+import type { MailService, SendResult } from './mail-service.ts';
+import { recentCaughtMail } from './email-repository.ts';
+import { renderPreview } from './render-mail.ts';
+import { earlyAccessInvitation } from './templates/early-access-invitation.ts';
+import { findTemplate, MAIL_TEMPLATES } from './templates/template-registry.ts';
+
+const MAILBOX_SIZE = 50;
+
+const sendResponses = {
+  200: sendEmailResponseSchema.describe('Sent; `messageId` is the Message-ID header.'),
+  ...adminErrorResponses,
+  404: adminErrorSchema.describe('No template has that id.'),
+  409: sendEmailResponseSchema.describe('Refused: the address unsubscribed from marketing mail.'),
+  415: adminErrorSchema.describe('The body must be JSON.'),
+  429: adminErrorSchema.describe('Too many sends by this admin or to this address.'),
+  502: sendEmailResponseSchema.describe(
+    'The mail server refused, failed or timed out (after retries for temporary failures).',
+  ),
+};
+
+function answer(reply: FastifyReply, result: SendResult) {
+  noStore(reply);
+  if (result.status === 'sent') {
+    return reply
+      .code(200)
+      .send({ success: true, message: result.message, messageId: result.messageId });
+  }
+  if (result.status === 'refused') {
+    return reply.code(409).send({ success: false, message: result.message });
+  }
+  return reply
+    .code(502)
+    .send({ success: false, message: result.message, messageId: result.messageId });
+}
+
+/**
+ * Limits per admin and per recipient, each one counter shared by every sending route. The
+ * plugin runs one `rateLimit` hook per request, so the second limit checks its counter itself.
+ */
+function sendLimits(app: FastifyInstance, config: AppConfig) {
+  const { max, windowMs } = config.mail.rateLimit;
+  const addressCounter = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request: FastifyRequest) =>
+      `email-to:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
+  });
+  return {
+    perAdmin: app.rateLimit({
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request: FastifyRequest) =>
+        `email-admin:${request.admin?.email ?? request.ip}`,
+    }),
+    perAddress: async (request: FastifyRequest, reply: FastifyReply) => {
+      const state = await addressCounter(request);
+      if (state.isAllowed || !state.isExceeded) return;
+      reply.header('retry-after', state.ttlInSeconds);
+      request.log.warn({ url: request.url }, 'rate limit reached for a recipient address');
+      throw new HttpError(
+        429,
+        `Too many emails to this address. Please try again in ${state.ttlInSeconds} seconds.`,
+      );
+    },
+  };
+}
+
+/** The Email Testing tab's calls (spec section 7); the admin guard protects every one. */
+export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: MailService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const links = { publicUrl: config.publicUrl };
+  const limits = sendLimits(app, config);
+
+  routes.get(
+    '/api/email/templates',
+    {
+      schema: {
+        summary: 'List the email templates',
+        tags: ['email'],
+        response: { 200: emailTemplatesResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (_request, reply) => {
+      noStore(reply);
+      return {
+        templates: MAIL_TEMPLATES.map(({ id, name, subject, description }) => ({
+          id,
+          name,
+          subject,
+          description,
+        })),
+      };
+    },
+  );
+
+  routes.get(
+    '/api/email/templates/:id/preview',
+    {
+      schema: {
+        summary: 'Render a template with sample data',
+        description: 'HTML for a sandboxed frame: no scripts, sample data only.',
+        tags: ['email'],
+        params: templateIdParamsSchema,
+        response: {
+          200: templatePreviewResponseSchema,
+          ...adminErrorResponses,
+          404: adminErrorSchema.describe('No template has that id.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const template = findTemplate(request.params.id);
+      if (!template) throw new HttpError(404, 'Email template not found');
+      noStore(reply);
+      return { preview: { html: await renderPreview(template, links) } };
+    },
+  );
+
+  routes.post(
+    '/api/email/test',
+    {
+      onRequest: [limits.perAdmin],
+      preHandler: [limits.perAddress],
+      schema: {
+        summary: 'Send a template to an address, as a test',
+        description:
+          'The template is filled with sample data for the address. Marketing templates carry ' +
+          'a one-click unsubscribe link and are refused for addresses that unsubscribed.',
+        tags: ['email'],
+        body: testEmailRequestSchema,
+        response: sendResponses,
+      },
+    },
+    async (request, reply) => {
+      const admin = currentAdmin(request);
+      const template = findTemplate(request.body.templateType);
+      if (!template) throw new HttpError(404, 'Email template not found');
+      const result = await mailer.send({
+        to: request.body.email,
+        template,
+        requestedBy: admin.email,
+      });
+      return answer(reply, result);
+    },
+  );
+
+  routes.post(
+    '/api/email/early-access',
+    {
+      onRequest: [limits.perAdmin],
+      preHandler: [limits.perAddress],
+      schema: {
+        summary: 'Send the early-access invitation to an address',
+        tags: ['email'],
+        body: earlyAccessEmailRequestSchema,
+        response: sendResponses,
+      },
+    },
+    async (request, reply) => {
+      const admin = currentAdmin(request);
+      const result = await mailer.send({
+        to: request.body.email,
+        template: earlyAccessInvitation,
+        requestedBy: admin.email,
+      });
+      return answer(reply, result);
+    },
+  );
+
+  routes.get(
+    '/api/email/mailbox',
+    {
+      schema: {
+        summary: 'Mail the local catcher received (local runs only)',
+        description:
+          'Text parts only, newest first. Empty and `enabled: false` when SMTP_URL is set.',
+        tags: ['email'],
+        response: { 200: mailboxResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (_request, reply) => {
+      noStore(reply);
+      return {
+        enabled: mailer.catching,
+        messages: mailer.catching ? await recentCaughtMail(app.database.db, MAILBOX_SIZE) : [],
+      };
+    },
+  );
+}

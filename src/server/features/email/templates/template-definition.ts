@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+
+/** Absolute links every mail needs; built from PUBLIC_URL, never from the request. */
+export interface MailLinks {
+  publicUrl: string;
+  /** The recipient's signed one-click link; only marketing mail has one. */
+  unsubscribeUrl?: string;
+}
+
+/**
+ * Marketing mail (the waitlist confirmation, the invitation) may be refused by the recipient;
+ * transactional mail (a notice about their own data) is always sent.
+ */
+export type TemplateKind = 'marketing' | 'transactional';
+
+export interface TemplateDefinition<Props> {
+  id: string;
+  name: string;
+  subject: string;
+  description: string;
+  kind: TemplateKind;
+  /** What the preview shows: realistic, and visibly sample data. */
+  sampleProps: Props;
+  /** The props of a real send to `recipient`. */
+  propsFor(recipient: string): Props;
+  component(props: Props, links: MailLinks): ReactElement;
+}
+
+/** A template with its props type erased, so templates of different props sit in one list. */
+export interface MailTemplate {
+  id: string;
+  name: string;
+  subject: string;
+  description: string;
+  kind: TemplateKind;
+  sample(links: MailLinks): ReactElement;
+  forRecipient(recipient: string, links: MailLinks): ReactElement;
+}
+
+export function defineTemplate<Props>(definition: TemplateDefinition<Props>): MailTemplate {
+  const { id, name, subject, description, kind } = definition;
+  return {
+    id,
+    name,
+    subject,
+    description,
+    kind,
+    sample: (links) => definition.component(definition.sampleProps, links),
+    forRecipient: (recipient, links) => definition.component(definition.propsFor(recipient), links),
+  };
+}
