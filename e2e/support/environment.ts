@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /** One place for what the browser tests and the server they start agree on. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3300);
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_BUILD_DIR = 'build/e2e';
+export const E2E_BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build/e2e';
 export const E2E_SQLITE_PATH = join(tmpdir(), `reelscore-e2e-${E2E_PORT}.db`);
 /** A made-up GA4 id: the analytics tests intercept every request to Google. */
 export const E2E_MEASUREMENT_ID = 'G-E2ETEST001';

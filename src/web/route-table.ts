@@ -12,8 +12,13 @@ export interface PageRoute {
   description: string;
   /** Other paths that show the same page. */
   aliases?: string[];
-  /** Listed in sitemap.xml (and therefore prerendered). */
+  /** Listed in sitemap.xml. */
   indexable: boolean;
+  /**
+   * Rendered in the browser only: never prerendered, so the server answers it with the SPA
+   * fallback page (src/server/plugins/web.ts) and public pages never load its code.
+   */
+  clientOnly?: boolean;
 }
 
 export const SITE_NAME = 'ReelScore';
@@ -98,6 +103,15 @@ export const pages = {
     description: 'The terms that apply when you use ReelScore’s apps, extension and website.',
     indexable: true,
   },
+  admin: {
+    id: 'admin',
+    path: '/admin',
+    file: 'routes/admin.tsx',
+    title: 'Admin Dashboard - ReelScore',
+    description: 'Early-access whitelist and email administration.',
+    indexable: false,
+    clientOnly: true,
+  },
   notFound: {
     id: 'not-found',
     path: '*',
@@ -128,12 +142,15 @@ export const seoFiles = [
   { id: 'robots', path: '/robots.txt', file: 'routes/robots.ts' },
 ] as const;
 
-/** Every concrete path to prerender: pages, their aliases, the 404 page as /404, SEO files. */
+/**
+ * Every concrete path to prerender: pages and their aliases (client-only pages excepted), the
+ * 404 page as /404, SEO files.
+ */
 export function prerenderPaths(): string[] {
   return [
-    ...pageList.flatMap((page) =>
-      page.path === '*' ? ['/404'] : [page.path, ...(page.aliases ?? [])],
-    ),
+    ...pageList
+      .filter((page) => !page.clientOnly)
+      .flatMap((page) => (page.path === '*' ? ['/404'] : [page.path, ...(page.aliases ?? [])])),
     ...seoFiles.map((file) => file.path),
   ];
 }

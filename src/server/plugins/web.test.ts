@@ -15,8 +15,11 @@ function writeBuild(root: string) {
     'pricing/index.html':
       '<!doctype html><title>Pricing</title><script>window.ctx = 1;</script><script type="module" src="/assets/entry-a1b2c3.js"></script>',
     '404/index.html': '<!doctype html><title>Not found</title><p>Built 404 page</p>',
+    '__spa-fallback.html':
+      '<!doctype html><html><head><title>App</title></head><script>window.spa = 1;</script><p>SPA fallback</p>',
     'assets/entry-a1b2c3.js': 'console.log(1)',
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'icon-192.png': 'png',
     'pricing.data': '[]',
   };
   for (const [path, content] of Object.entries(files)) {
@@ -89,6 +92,40 @@ describe('serving the web build', () => {
       expect(response.body).toContain('Built 404 page');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers the client-only /admin page with the SPA fallback, status 200 and its own policy', async () => {
+    const hash = createHash('sha256').update('window.spa = 1;').digest('base64');
+    for (const url of ['/admin', '/admin/', '/admin?tab=users']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('SPA fallback');
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain(`'sha256-${hash}'`);
+      const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(response.body)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const directives = policy.split(';').map((directive) => directive.trim());
+      expect(directives).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(policy).toContain("style-src-attr 'unsafe-inline'");
+    }
+    const nonces = await Promise.all([get('/admin'), get('/admin')]).then((responses) =>
+      responses.map((response) => String(response.headers['content-security-policy'])),
+    );
+    expect(nonces[0]).not.toBe(nonces[1]);
+    const head = await testApp.app.inject({ method: 'HEAD', url: '/admin' });
+    expect(head.statusCode).toBe(200);
+    const deeper = await get('/admin/unknown');
+    expect(deeper.statusCode).toBe(404);
+    expect(deeper.body).toContain('Built 404 page');
+  });
+
+  it('lets other origins embed the images that emails show, and nothing else', async () => {
+    const icon = await get('/icon-192.png');
+    expect(icon.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const favicon = await get('/favicon.svg');
+    expect(favicon.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('keeps answering unknown API paths with JSON', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -32,8 +33,19 @@ const NOT_FOUND_PAGE = `<!doctype html>
 `;
 
 /**
- * Serves the prerendered web build from the same origin as the API. Unknown pages get the
- * site's 404 page with status 404; unknown API paths get JSON.
+ * Images that emails load from the site (templates/brand-layout.ts). Webmail in a browser and
+ * the dashboard's sandboxed preview load them from another origin, which `same-origin` blocks.
+ */
+export const EMAIL_ASSETS = new Set(['/icon-192.png']);
+
+/** Pages rendered in the browser only (route-table.ts `clientOnly`): they get the SPA fallback. */
+export const CLIENT_ONLY_PATHS = ['/admin'];
+const SPA_FALLBACK = '/__spa-fallback.html';
+
+/**
+ * Serves the prerendered web build from the same origin as the API. Client-only pages get the
+ * SPA fallback page with status 200; unknown pages get the site's 404 page with status 404;
+ * unknown API paths get JSON.
  */
 export async function registerWeb(app: FastifyInstance, config: AppConfig) {
   const root = resolve(config.webRoot);
@@ -44,6 +56,10 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
     : NOT_FOUND_PAGE;
   const policies = built ? pagePolicies(config, root) : new Map<string, string>();
   const notFoundPolicy = policies.get('/404/index.html');
+  const fallbackFile = join(root, SPA_FALLBACK);
+  const fallbackHtml =
+    built && existsSync(fallbackFile) ? readFileSync(fallbackFile, 'utf8') : null;
+  const fallbackPolicy = policies.get(SPA_FALLBACK);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -60,6 +76,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
           .replaceAll('\\', '/')
           .replace(/\.(br|gz)$/, '');
         reply.header('cache-control', cacheControlFor(urlPath));
+        if (EMAIL_ASSETS.has(urlPath)) reply.header('cross-origin-resource-policy', 'cross-origin');
         const policy = policies.get(urlPath);
         if (policy) reply.header('content-security-policy', policy);
       },
@@ -71,6 +88,18 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
     );
   }
 
+  if (fallbackHtml !== null) {
+    for (const path of CLIENT_ONLY_PATHS) {
+      app.get(path, { schema: { hide: true } }, (_request, reply) => {
+        const nonce = randomBytes(16).toString('base64');
+        if (fallbackPolicy) {
+          reply.header('content-security-policy', withStyleNonce(fallbackPolicy, nonce));
+        }
+        return sendHtml(reply, 200, withNonceMeta(fallbackHtml, nonce));
+      });
+    }
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
@@ -79,6 +108,20 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
     if (notFoundPolicy) reply.header('content-security-policy', notFoundPolicy);
     return sendHtml(reply, 404, notFoundHtml);
   });
+}
+
+/**
+ * The dashboard's modal dialog locks page scrolling with a `<style>` element it writes at run
+ * time (Radix, through react-remove-scroll), whose text depends on the scrollbar width, so no
+ * hash can allow it. A fresh nonce per response allows exactly that element and no injected
+ * one; the page hands it to the library through the `csp-nonce` meta tag.
+ */
+export function withStyleNonce(policy: string, nonce: string): string {
+  return policy.replace(/(^|;\s*)style-src 'self'/, `$1style-src 'self' 'nonce-${nonce}'`);
+}
+
+function withNonceMeta(html: string, nonce: string): string {
+  return html.replace(/<head>/i, `<head><meta name="csp-nonce" content="${nonce}">`);
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {

@@ -35,6 +35,12 @@ describe('/robots.txt', () => {
     );
   });
 
+  it('never prerenders the client-only admin dashboard', () => {
+    expect(table.pages.admin.clientOnly).toBe(true);
+    expect(table.prerenderPaths()).not.toContain('/admin');
+    expect(table.prerenderPaths()).toContain('/404');
+  });
+
   it('is prerendered with the sitemap', () => {
     expect(table.prerenderPaths()).toEqual(expect.arrayContaining(['/sitemap.xml', '/robots.txt']));
   });

@@ -1,0 +1,33 @@
+/** /admin (spec section 2): the session decides between sign-in and the dashboard. */
+import { useAdminSession } from '../use-admin-session.ts';
+import { AdminHeader } from './admin-header.tsx';
+import { AdminWorkspace } from './admin-workspace.tsx';
+import { SignInPanel } from './sign-in-panel.tsx';
+
+export function AdminDashboard() {
+  const { state, signIn, signOut, endSession } = useAdminSession();
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="py-20 text-center text-ink-300">
+        Checking authentication...
+      </p>
+    );
+  }
+  if (state.status === 'signed-out') {
+    return (
+      <SignInPanel
+        message={state.message}
+        signingIn={state.signingIn}
+        onSignIn={() => void signIn()}
+      />
+    );
+  }
+  return (
+    <div>
+      <AdminHeader user={state.user} onSignOut={() => void signOut()} />
+      {/* Keyed by the admin, so nothing of one admin's view survives into another's. */}
+      <AdminWorkspace key={state.user.uid} onSessionEnded={endSession} />
+    </div>
+  );
+}

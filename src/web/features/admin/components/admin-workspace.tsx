@@ -1,0 +1,249 @@
+/**
+ * The signed-in dashboard: tabs, search, both lists, the add dialog and the error banner
+ * (spec sections 2 and 4). Both lists live here so a whitelist change updates both at once.
+ */
+import * as Tabs from '@radix-ui/react-tabs';
+import { useCallback, useState } from 'react';
+import { trackEvent } from '../../analytics/analytics.ts';
+import { addToWhitelist } from '../api/add-to-whitelist.ts';
+import { AdminApiError } from '../api/admin-request.ts';
+import { SIGNUPS_PAGE_SIZE, useSignups } from '../api/get-signups.ts';
+import { USERS_PAGE_SIZE, useUsers } from '../api/get-users.ts';
+import { removeFromWhitelist } from '../api/remove-from-whitelist.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import { AddToWhitelistDialog } from './add-to-whitelist-dialog.tsx';
+import { EmailTestingTab } from './email-testing-tab.tsx';
+import { ErrorBanner } from './error-banner.tsx';
+import { ListHeading } from './list-heading.tsx';
+import { ListPager } from './list-pager.tsx';
+import { SignupsTable } from './signups-table.tsx';
+import { UsersTable } from './users-table.tsx';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type TabId = 'signups' | 'users' | 'email';
+
+const tabTrigger =
+  'rounded-t-lg border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300';
+
+function focusRowAction(email: string) {
+  document
+    .querySelector<HTMLElement>(
+      `[role="tabpanel"][data-state="active"] [data-row-action="${CSS.escape(email)}"]`,
+    )
+    ?.focus();
+}
+
+export function AdminWorkspace({
+  onSessionEnded,
+}: {
+  onSessionEnded: (status: 401 | 403) => void;
+}) {
+  const [tab, setTab] = useState<TabId>('signups');
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  // Pages belong to one search term: a new term starts both lists at their first page.
+  const [paging, setPaging] = useState({ search: '', signups: 0, users: 0 });
+  const offsets = paging.search === search ? paging : { search, signups: 0, users: 0 };
+  const setOffset = (list: 'signups' | 'users', offset: number) =>
+    setPaging({ ...offsets, [list]: offset });
+  const [error, setError] = useState<string | null>(null);
+  const [dialogEmail, setDialogEmail] = useState<string | null>(null);
+  const [busyEmail, setBusyEmail] = useState<string | null>(null);
+
+  /** 401 and 403 end the dashboard; true when that happened. */
+  const endsSession = useCallback(
+    (caught: unknown) => {
+      if (caught instanceof AdminApiError && (caught.status === 401 || caught.status === 403)) {
+        onSessionEnded(caught.status);
+        return true;
+      }
+      return false;
+    },
+    [onSessionEnded],
+  );
+
+  const showError = useCallback(
+    (caught: unknown, fallback: string) => {
+      if (endsSession(caught)) return;
+      const message = caught instanceof Error ? caught.message : fallback;
+      setError(message);
+      trackEvent({ action: 'admin_error', category: 'admin', label: message });
+    },
+    [endsSession],
+  );
+
+  const signups = useSignups(
+    tab === 'signups' ? { search, offset: offsets.signups } : null,
+    (caught) => showError(caught, 'Failed to fetch signups'),
+  );
+  const users = useUsers(tab === 'users' ? { search, offset: offsets.users } : null, (caught) =>
+    showError(caught, 'Failed to fetch users'),
+  );
+
+  const setWhitelisted = useCallback(
+    (email: string, isWhitelisted: boolean) => {
+      signups.setData((data) => ({
+        ...data,
+        signups: data.signups.map((row) => (row.email === email ? { ...row, isWhitelisted } : row)),
+      }));
+      users.setData((data) => ({
+        ...data,
+        users: data.users.map((row) => (row.email === email ? { ...row, isWhitelisted } : row)),
+      }));
+    },
+    [signups, users],
+  );
+
+  /** Closes the dialog and puts focus back on the row's action button, as a trigger would. */
+  function closeDialog(email: string) {
+    setDialogEmail(null);
+    window.setTimeout(() => focusRowAction(email), 0);
+  }
+
+  async function add(email: string) {
+    closeDialog(email);
+    if (busyEmail) return;
+    setBusyEmail(email);
+    try {
+      await addToWhitelist(email);
+      setWhitelisted(email, true);
+      setError(null);
+      trackEvent({ action: 'whitelist_add', category: 'admin' });
+    } catch (caught) {
+      showError(caught, 'Failed to add user to whitelist');
+    } finally {
+      setBusyEmail(null);
+    }
+  }
+
+  async function remove(email: string) {
+    if (busyEmail) return;
+    setBusyEmail(email);
+    try {
+      await removeFromWhitelist(email);
+      setWhitelisted(email, false);
+      setError(null);
+      trackEvent({ action: 'whitelist_remove', category: 'admin' });
+    } catch (caught) {
+      showError(caught, 'Failed to remove user from whitelist');
+    } finally {
+      setBusyEmail(null);
+    }
+  }
+
+  const rowActions = {
+    busyEmail,
+    onAdd: (email: string) => {
+      if (!busyEmail) setDialogEmail(email);
+    },
+    onRemove: (email: string) => void remove(email),
+  };
+
+  return (
+    <>
+      {error ? <ErrorBanner message={error} onDismiss={() => setError(null)} /> : null}
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabId)} className="mt-6">
+        <Tabs.List
+          aria-label="Admin sections"
+          className="flex flex-wrap gap-1 border-b border-ink-700"
+        >
+          <Tabs.Trigger value="signups" className={tabTrigger}>
+            Signups
+          </Tabs.Trigger>
+          <Tabs.Trigger value="users" className={tabTrigger}>
+            User Management
+          </Tabs.Trigger>
+          <Tabs.Trigger value="email" className={tabTrigger}>
+            Email Testing
+          </Tabs.Trigger>
+        </Tabs.List>
+
+        {tab !== 'email' ? (
+          <div className="mt-6">
+            <label htmlFor="admin-search" className="sr-only">
+              Search by email
+            </label>
+            <input
+              id="admin-search"
+              type="search"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+              placeholder="Search by email..."
+              autoComplete="off"
+              className="w-full max-w-md rounded-lg border border-ink-600 bg-ink-900 px-4 py-2.5 text-ink-100 placeholder:text-ink-400 focus:border-gold-400"
+            />
+          </div>
+        ) : null}
+
+        <Tabs.Content value="signups" className="mt-6" aria-labelledby="signups-heading">
+          <ListHeading
+            id="signups-heading"
+            title="Signups"
+            shown={signups.isLoading ? undefined : signups.data?.signups.length}
+            total={signups.isLoading ? undefined : signups.data?.pagination.total}
+            search={search}
+          />
+          <div className="mt-4">
+            <SignupsTable
+              signups={signups.error ? undefined : signups.data?.signups}
+              isLoading={signups.isLoading}
+              search={search}
+              {...rowActions}
+            />
+          </div>
+          {signups.data && !signups.isLoading ? (
+            <ListPager
+              label="Signups pages"
+              offset={offsets.signups}
+              pageSize={SIGNUPS_PAGE_SIZE}
+              total={signups.data.pagination.total}
+              onOffsetChange={(offset) => setOffset('signups', offset)}
+            />
+          ) : null}
+        </Tabs.Content>
+
+        <Tabs.Content value="users" className="mt-6" aria-labelledby="users-heading">
+          <ListHeading
+            id="users-heading"
+            title="Users"
+            shown={users.isLoading ? undefined : users.data?.users.length}
+            total={users.isLoading ? undefined : users.data?.pagination.total}
+            search={search}
+          />
+          <div className="mt-4">
+            <UsersTable
+              users={users.error ? undefined : users.data?.users}
+              isLoading={users.isLoading}
+              search={search}
+              {...rowActions}
+            />
+          </div>
+          {users.data && !users.isLoading ? (
+            <ListPager
+              label="Users pages"
+              offset={offsets.users}
+              pageSize={USERS_PAGE_SIZE}
+              total={users.data.pagination.total}
+              onOffsetChange={(offset) => setOffset('users', offset)}
+            />
+          ) : null}
+        </Tabs.Content>
+
+        <Tabs.Content value="email" className="mt-6">
+          <EmailTestingTab onSessionEnded={endsSession} />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      {dialogEmail ? (
+        <AddToWhitelistDialog
+          email={dialogEmail}
+          onConfirm={(email) => void add(email)}
+          onClose={() => closeDialog(dialogEmail)}
+          onSessionEnded={endsSession}
+          onReturnFocus={focusRowAction}
+        />
+      ) : null}
+    </>
+  );
+}
