@@ -1,6 +1,8 @@
 import { testConfig, type MailConfig } from '../../config.ts';
 import type { TestDatabaseKind } from '../../test/databases.ts';
-import { startTestApp } from '../../test/test-app.ts';
+import { adminHeaders } from '../../test/admin-session.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 /** Short waits and quick retries, so fault tests take a second, not a minute. */
 export function testMailConfig(overrides: Partial<MailConfig> = {}): MailConfig {
@@ -19,4 +21,33 @@ export function startEmailTestApp(kind: TestDatabaseKind, mail: Partial<MailConf
     publicUrl: 'https://reelscore.test',
     mail: testMailConfig(mail),
   });
+}
+
+export interface MailTestSetup {
+  smtp: TestSmtpServer;
+  testApp: TestApp;
+  /** A session of the first admin, as a same-origin browser sends it. */
+  headers: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP test server, the app sending to it, and `admins` as the allow-list. */
+export async function startMailTestSetup(
+  kind: TestDatabaseKind,
+  admins: string[],
+  mail: Partial<MailConfig> = {},
+): Promise<MailTestSetup> {
+  const smtp = await startTestSmtpServer();
+  const testApp = await startEmailTestApp(kind, { smtpUrl: smtp.url, ...mail });
+  testApp.app.config.adminEmails = new Set(admins);
+  const { headers } = await adminHeaders(testApp.app, admins[0] ?? '');
+  return {
+    smtp,
+    testApp,
+    headers,
+    async close() {
+      await testApp.close();
+      await smtp.close();
+    },
+  };
 }

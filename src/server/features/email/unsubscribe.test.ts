@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { sendLogFor } from './email-repository.ts';
-import { startEmailTestApp } from './email-test-app.ts';
+import { startMailTestSetup, type MailTestSetup } from './email-test-app.ts';
 import { UNSUBSCRIBED_MESSAGE } from './mail-service.ts';
-import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
+import type { TestSmtpServer } from './test-smtp-server.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';
@@ -15,16 +14,12 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
   let testApp: TestApp;
   let headers: Record<string, string>;
 
+  let setup: MailTestSetup;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    testApp = await startEmailTestApp(kind, { smtpUrl: smtp.url });
-    testApp.app.config.adminEmails = new Set([ADMIN]);
-    headers = (await adminHeaders(testApp.app, ADMIN)).headers;
+    setup = await startMailTestSetup(kind, [ADMIN]);
+    ({ smtp, testApp, headers } = setup);
   });
-  afterAll(async () => {
-    await testApp.close();
-    await smtp.close();
-  });
+  afterAll(() => setup.close());
 
   const send = (url: string, payload: object) =>
     testApp.app.inject({ method: 'POST', url, headers, payload });
