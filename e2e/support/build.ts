@@ -11,6 +11,6 @@ execFileSync('npx', ['react-router', 'build'], {
     VITE_GA_MEASUREMENT_ID: E2E_MEASUREMENT_ID,
   },
 });
-execFileSync(process.execPath, ['scripts/compress-build.ts', `${E2E_BUILD_DIR}/client`], {
-  stdio: 'inherit',
-});
+for (const step of ['scripts/strip-module-preloads.ts', 'scripts/compress-build.ts']) {
+  execFileSync(process.execPath, [step, `${E2E_BUILD_DIR}/client`], { stdio: 'inherit' });
+}

@@ -1,6 +1,5 @@
 import { useId, type CSSProperties } from 'react';
 import { site } from '../../site-config.ts';
-import './marketing-motion.css';
 
 interface PhoneScanMockupProps {
   className?: string;
