@@ -2,16 +2,23 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app.ts';
 import { configFromEnv, parseEnv, type DatabaseConfig } from '../src/server/config.ts';
 
-/** Runs the real app for bench/run.ts: argv[2] is the DatabaseConfig as JSON. */
+/**
+ * Runs the real app for bench/run.ts: argv[2] is the DatabaseConfig as JSON; argv[3] `limited`
+ * keeps the signup rate limit of production, counted in Redis.
+ */
 const database = JSON.parse(process.argv[2] ?? '') as DatabaseConfig;
+const limited = process.argv[3] === 'limited';
+const defaults = configFromEnv(parseEnv({ LOG_LEVEL: 'info' }));
 
 const app = await buildApp({
   // The service's own defaults, as `npm start` runs it. Requests are logged at info; the parent
   // discards stdout, so the cost is real.
-  ...configFromEnv(parseEnv({ LOG_LEVEL: 'info' })),
+  ...defaults,
   database,
-  // The bench measures the endpoint's throughput, not the limiter refusing it.
-  signupRateLimit: { max: 1_000_000_000, windowMs: 60_000 },
+  ...(limited
+    ? { redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }
+    : // The bench measures the endpoint's throughput, not the limiter refusing it.
+      { signupRateLimit: { max: 1_000_000_000, windowMs: 60_000 } }),
   webRoot: '/nonexistent/reelscore-bench-web',
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
