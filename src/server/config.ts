@@ -29,6 +29,7 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: databaseUrl.optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   SQLITE_PATH: z.string().min(1).default('./data/reelscore.db'),
   REDIS_URL: z
     .url()
@@ -104,7 +105,8 @@ function requireProductionSettings(env: Env, context: z.RefinementCtx) {
 }
 
 export type DatabaseConfig =
-  { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; schema?: string };
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -170,7 +172,7 @@ export function configFromEnv(env: Env): AppConfig {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', path: env.SQLITE_PATH },
     redisUrl: env.REDIS_URL,
     signupProgram: env.SIGNUP_PROGRAM,

@@ -24,7 +24,7 @@ export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): D
   const { db, dialect } =
     config.kind === 'sqlite'
       ? { db: openSqlite(config.path), dialect: 'sqlite' as const }
-      : { db: openPostgres(config.url, config.schema, logger), dialect: 'postgres' as const };
+      : { db: openPostgres(config, logger), dialect: 'postgres' as const };
 
   let closed = false;
   return {
@@ -93,13 +93,16 @@ function withStatementCache(connection: SQLite.Database) {
   };
 }
 
-function openPostgres(url: string, schema: string | undefined, logger?: DatabaseLogger) {
+function openPostgres(
+  { url, schema, poolSize = 10 }: Extract<DatabaseConfig, { kind: 'postgres' }>,
+  logger?: DatabaseLogger,
+) {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
