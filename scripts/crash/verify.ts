@@ -1,0 +1,297 @@
+import { sql, type Kysely } from 'kysely';
+import { isValidEmail } from '../../src/contract/email-rules.ts';
+import { PROGRAM_TYPES, SIGNUP_TYPES } from '../../src/contract/signup-types.ts';
+import { toDate, type Database, type Timestamp } from '../../src/server/db/schema.ts';
+import type { DatabaseHandle } from '../../src/server/db/database.ts';
+import type { EmailRequestRecord, Ledger, Outcome, WhitelistStep } from './traffic.ts';
+
+/** Acknowledged writes and what became of them; `cut` requests may or may not have landed. */
+export interface Tally {
+  acknowledged: number;
+  found: number;
+  lost: number;
+  cut: number;
+  /** Cut requests whose write is in the database anyway. */
+  cutSaved: number;
+}
+
+export interface Findings {
+  signups: Tally;
+  whitelist: Tally;
+  emails: Tally & { cutDelivered: number };
+  halfWrittenRows: number;
+  /** SQLite's `PRAGMA integrity_check`; PostgreSQL has no equivalent here. */
+  integrity: string;
+  /** Everything that is lost or corrupt, one line per kind with examples. */
+  problems: string[];
+  /** Worth knowing, but neither lost nor corrupt. */
+  notes: string[];
+}
+
+export interface Expectations {
+  program: string;
+  adminEmail: string;
+  templates: string[];
+  /** Message-ID -> recipients, as the SMTP sink received them. */
+  delivered: Map<string, string[]>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const EXAMPLES_KEPT = 8;
+
+const tally = (): Tally => ({ acknowledged: 0, found: 0, lost: 0, cut: 0, cutSaved: 0 });
+const isTime = (value: Timestamp | null) =>
+  value !== null && !Number.isNaN(toDate(value).getTime());
+
+/** Collects problems, keeping a few examples of each kind and counting the rest. */
+function problemLog() {
+  const counts = new Map<string, { examples: string[]; count: number }>();
+  return {
+    add(kind: string, example: string) {
+      const entry = counts.get(kind) ?? { examples: [], count: 0 };
+      entry.count++;
+      if (entry.examples.length < EXAMPLES_KEPT) entry.examples.push(example);
+      counts.set(kind, entry);
+    },
+    list(): string[] {
+      return [...counts].map(
+        ([kind, { examples, count }]) =>
+          `${kind}: ${count}${count > examples.length ? ` (first ${examples.length})` : ''}: ${examples.join('; ')}`,
+      );
+    },
+  };
+}
+type Problems = ReturnType<typeof problemLog>;
+
+function countOutcome(counts: Tally, outcome: Outcome, found: boolean) {
+  if (outcome === 'acknowledged') {
+    counts.acknowledged++;
+    if (found) counts.found++;
+    else counts.lost++;
+  } else if (outcome === 'cut') {
+    counts.cut++;
+    if (found) counts.cutSaved++;
+  }
+}
+
+/** Opens nothing and changes nothing: reads every table the traffic wrote and compares. */
+export async function verify(
+  handle: DatabaseHandle,
+  ledger: Ledger,
+  expected: Expectations,
+): Promise<Findings> {
+  const { db } = handle;
+  const problems = problemLog();
+  const notes = problemLog();
+  const integrity = handle.dialect === 'sqlite' ? await sqliteIntegrity(db) : 'n/a';
+  if (integrity !== 'ok' && integrity !== 'n/a') problems.add('integrity_check', integrity);
+
+  const signups = await checkSignups(db, ledger, expected, problems);
+  const whitelist = await checkWhitelist(db, ledger, expected, problems);
+  const emails = await checkEmails(db, ledger.emails, expected, problems, notes);
+  return {
+    signups: signups.counts,
+    whitelist: whitelist.counts,
+    emails: emails.counts,
+    halfWrittenRows: signups.halfWritten + whitelist.halfWritten + emails.halfWritten,
+    integrity,
+    problems: problems.list(),
+    notes: notes.list(),
+  };
+}
+
+async function sqliteIntegrity(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+  return rows.map((row) => row.integrity_check).join(' | ');
+}
+
+async function checkSignups(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  expected: Expectations,
+  problems: Problems,
+) {
+  const rows = await db.selectFrom('signups').selectAll().execute();
+  let halfWritten = 0;
+  for (const row of rows) {
+    const whole =
+      UUID.test(row.id) &&
+      isValidEmail(row.email) &&
+      (PROGRAM_TYPES as readonly string[]).includes(row.program) &&
+      (SIGNUP_TYPES as readonly string[]).includes(row.source) &&
+      isTime(row.created_at);
+    if (!whole) {
+      halfWritten++;
+      problems.add('half-written signup row', JSON.stringify(row));
+    }
+  }
+  const byEmail = new Map(rows.map((row) => [row.email, row]));
+  const counts = tally();
+  for (const request of ledger.signups) {
+    const row = byEmail.get(request.email);
+    byEmail.delete(request.email);
+    countOutcome(counts, request.outcome, row !== undefined);
+    if (request.outcome === 'acknowledged') {
+      if (!row) problems.add('acknowledged signup lost', request.email);
+      else if (row.source !== request.signupType || row.program !== expected.program) {
+        problems.add(
+          'signup saved with the wrong form or programme',
+          `${request.email}: ${row.source}/${row.program}, sent ${request.signupType}/${expected.program}`,
+        );
+      }
+    }
+    if (request.outcome === 'rejected' && row) {
+      problems.add('rejected signup saved anyway', request.email);
+    }
+  }
+  for (const email of byEmail.keys()) problems.add('signup row nobody sent', email);
+  return { counts, halfWritten };
+}
+
+type AuditCounts = { add: number; remove: number };
+
+async function checkWhitelist(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  expected: Expectations,
+  problems: Problems,
+) {
+  const [listedRows, auditRows] = await Promise.all([
+    db.selectFrom('whitelist').selectAll().execute(),
+    db.selectFrom('audit_log').selectAll().execute(),
+  ]);
+  let halfWritten = 0;
+  for (const row of listedRows) {
+    if (!isValidEmail(row.email) || !isTime(row.added_at) || row.added_by !== expected.adminEmail) {
+      halfWritten++;
+      problems.add('half-written whitelist row', JSON.stringify(row));
+    }
+  }
+  const audits = new Map<string, AuditCounts>();
+  for (const row of auditRows) {
+    const action =
+      row.action === 'whitelist.add' ? 'add' : row.action === 'whitelist.remove' ? 'remove' : '';
+    if (
+      !action ||
+      !UUID.test(row.id) ||
+      !isTime(row.at) ||
+      row.actor !== expected.adminEmail ||
+      !isValidEmail(row.target)
+    ) {
+      halfWritten++;
+      problems.add('half-written audit row', JSON.stringify(row));
+      continue;
+    }
+    const entry = audits.get(row.target) ?? { add: 0, remove: 0 };
+    entry[action]++;
+    audits.set(row.target, entry);
+  }
+  const listed = new Set(listedRows.map((row) => row.email));
+
+  // The change and its audit row share a transaction: whatever was acknowledged or not, the
+  // list and the audit trail must agree for every address either one mentions.
+  for (const email of new Set([...listed, ...audits.keys()])) {
+    const { add, remove } = audits.get(email) ?? { add: 0, remove: 0 };
+    if (add > 1 || remove > 1 || add - remove !== (listed.has(email) ? 1 : 0)) {
+      halfWritten++;
+      problems.add(
+        'whitelist and audit log disagree',
+        `${email}: listed=${listed.has(email)}, audit add=${add} remove=${remove}`,
+      );
+    }
+    if (!ledger.whitelist.has(email)) problems.add('whitelist change nobody sent', email);
+  }
+
+  const counts = tally();
+  for (const [email, steps] of ledger.whitelist) {
+    checkChain(email, steps, audits.get(email), listed.has(email), counts, problems);
+  }
+  return { counts, halfWritten };
+}
+
+/** One address's add (and maybe remove), each sent only after the previous was acknowledged. */
+function checkChain(
+  email: string,
+  steps: WhitelistStep[],
+  audit: AuditCounts | undefined,
+  listed: boolean,
+  counts: Tally,
+  problems: Problems,
+) {
+  const everyStepAcknowledged = steps.every((step) => step.outcome === 'acknowledged');
+  steps.forEach((step, index) => {
+    const audited = (audit?.[step.action] ?? 0) > 0;
+    const last = index === steps.length - 1;
+    // Only a wholly acknowledged chain fixes the final state: the last acknowledged call wins.
+    const stateHolds = !(last && everyStepAcknowledged) || listed === (step.action === 'add');
+    countOutcome(counts, step.outcome, audited && stateHolds);
+    if (step.outcome === 'acknowledged' && !(audited && stateHolds)) {
+      problems.add(
+        'acknowledged whitelist change lost',
+        `${step.action} ${email}: audit row ${audited ? 'present' : 'missing'}, listed=${listed}`,
+      );
+    }
+    if (step.outcome === 'rejected' && audited) {
+      problems.add('rejected whitelist change applied anyway', `${step.action} ${email}`);
+    }
+  });
+}
+
+async function checkEmails(
+  db: Kysely<Database>,
+  requests: EmailRequestRecord[],
+  expected: Expectations,
+  problems: Problems,
+  notes: Problems,
+) {
+  const rows = await db.selectFrom('email_send_log').selectAll().execute();
+  let halfWritten = 0;
+  for (const row of rows) {
+    const sent = row.status === 'sent';
+    const whole =
+      UUID.test(row.id) &&
+      isValidEmail(row.to_address) &&
+      expected.templates.includes(row.template) &&
+      ['sent', 'failed', 'refused'].includes(row.status) &&
+      (!sent || (row.message_id.length > 0 && Number(row.attempts) >= 1)) &&
+      row.requested_by === expected.adminEmail &&
+      isTime(row.created_at);
+    if (!whole) {
+      halfWritten++;
+      problems.add('half-written send-log row', JSON.stringify(row));
+    }
+    if (sent && !expected.delivered.has(row.message_id)) {
+      problems.add('logged as sent but never reached the mail server', row.message_id);
+    }
+    if (!sent) notes.add(`send logged as ${row.status}`, `${row.to_address}: ${row.error}`);
+  }
+  const byMessageId = new Map(rows.map((row) => [row.message_id, row]));
+  const loggedTo = new Set(rows.map((row) => row.to_address));
+  const deliveredTo = new Set([...expected.delivered.values()].flat());
+
+  const counts = { ...tally(), cutDelivered: 0 };
+  for (const request of requests) {
+    if (request.outcome === 'cut') {
+      countOutcome(counts, 'cut', loggedTo.has(request.to));
+      if (deliveredTo.has(request.to)) counts.cutDelivered++;
+      continue;
+    }
+    if (request.outcome !== 'acknowledged') continue;
+    const row = request.messageId === undefined ? undefined : byMessageId.get(request.messageId);
+    const recipients = request.messageId ? expected.delivered.get(request.messageId) : undefined;
+    const logged =
+      row !== undefined &&
+      row.status === 'sent' &&
+      row.to_address === request.to &&
+      (request.template === undefined || row.template === request.template);
+    const delivered = recipients?.includes(request.to) ?? false;
+    countOutcome(counts, 'acknowledged', logged && delivered);
+    if (!logged || !delivered) {
+      problems.add(
+        'acknowledged send lost',
+        `${request.to} ${request.messageId}: log ${row ? `${row.status} to ${row.to_address}` : 'missing'}, ${delivered ? 'delivered' : 'not delivered'}`,
+      );
+    }
+  }
+  return { counts, halfWritten };
+}
