@@ -63,7 +63,8 @@ export interface OidcPayloadsTable {
   consumed_at: Timestamp | null;
 }
 
-export type EmailSendStatus = 'sent' | 'failed' | 'refused';
+/** `pending` is written before the mail goes out; a row left pending was cut by a crash. */
+export type EmailSendStatus = 'pending' | 'sent' | 'failed' | 'refused';
 
 export interface EmailSendLogTable {
   id: string;

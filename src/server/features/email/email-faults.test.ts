@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { sql } from 'kysely';
 import { sendLogFor } from './email-repository.ts';
+import { SEND_LOG_UNAVAILABLE_MESSAGE } from './mail-service.ts';
 import { startEmailTestApp } from './email-test-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
@@ -86,6 +88,42 @@ describe.each(kinds)('mail server faults on $name', (kind) => {
     expect(smtp.mailFromCount).toBe(1);
     expect(log).toMatchObject([{ status: 'failed', attempts: 1, error: expect.any(String) }]);
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('writes the send-log row before the mail leaves, and completes it after', async () => {
+    smtp.reset('slow');
+    const email = 'logged-first@example.com';
+    const sending = sendTest(testApp, email);
+    let pending: unknown[] = [];
+    while (pending.length === 0) {
+      await new Promise((done) => setTimeout(done, 10));
+      pending = (await sendLogFor(testApp.app.database.db, email)).filter(
+        (row) => row.status === 'pending',
+      );
+    }
+    expect(pending).toMatchObject([{ attempts: 0, message_id: expect.stringMatching(/^</) }]);
+    const { log } = await sending;
+    expect(log).toMatchObject([{ status: 'failed', attempts: 1 }]);
+  });
+
+  it('sends nothing when the send log cannot be written, and says so', async () => {
+    smtp.reset('accept');
+    const db = testApp.app.database.db;
+    await sql`alter table email_send_log rename to email_send_log_away`.execute(db);
+    try {
+      const { headers } = await adminHeaders(testApp.app, ADMIN);
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/email/test',
+        headers,
+        payload: { email: 'no-log@example.com', templateType: 'removal-notice' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ message: SEND_LOG_UNAVAILABLE_MESSAGE });
+      expect(smtp.mailFromCount).toBe(0);
+    } finally {
+      await sql`alter table email_send_log_away rename to email_send_log`.execute(db);
+    }
   });
 
   it('keeps working after the faults', async () => {

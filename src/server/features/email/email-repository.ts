@@ -14,13 +14,14 @@ export interface SendAttemptRecord {
   at?: Date;
 }
 
-/** One row per logical send, whatever its outcome: the send log. */
-export async function recordSend(db: Kysely<Database>, record: SendAttemptRecord): Promise<void> {
+/** One row per logical send, whatever its outcome: the send log. Returns the row's id. */
+export async function recordSend(db: Kysely<Database>, record: SendAttemptRecord): Promise<string> {
   const at = record.at ?? new Date();
+  const id = uuidV7(at.getTime());
   await db
     .insertInto('email_send_log')
     .values({
-      id: uuidV7(at.getTime()),
+      id,
       to_address: record.to,
       template: record.template,
       status: record.status,
@@ -31,6 +32,30 @@ export async function recordSend(db: Kysely<Database>, record: SendAttemptRecord
       requested_by: record.requestedBy,
       created_at: at.toISOString(),
     })
+    .execute();
+  return id;
+}
+
+export type SendOutcomeRecord = Pick<
+  SendAttemptRecord,
+  'status' | 'smtpResponse' | 'error' | 'attempts'
+>;
+
+/** Completes a `pending` row once the SMTP server has answered. */
+export async function finishSend(
+  db: Kysely<Database>,
+  id: string,
+  outcome: SendOutcomeRecord,
+): Promise<void> {
+  await db
+    .updateTable('email_send_log')
+    .set({
+      status: outcome.status,
+      smtp_response: outcome.smtpResponse ?? null,
+      error: outcome.error ?? null,
+      attempts: outcome.attempts,
+    })
+    .where('id', '=', id)
     .execute();
 }
 

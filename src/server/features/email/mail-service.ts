@@ -4,10 +4,10 @@ import type { Transporter } from 'nodemailer';
 import { isValidEmail } from '../../../contract/email-rules.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
-import { isUnsubscribed, recordSend } from './email-repository.ts';
+import { finishSend, isUnsubscribed, recordSend } from './email-repository.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 import { createMailTransport, sendWithRetry } from './mail-transport.ts';
 import { renderMail } from './render-mail.ts';
@@ -36,12 +36,31 @@ export interface MailService {
 export const UNSUBSCRIBED_MESSAGE =
   'This address has unsubscribed from ReelScore marketing mail, so nothing was sent.';
 
+export const SEND_LOG_UNAVAILABLE_MESSAGE =
+  'Email is unavailable: the send log could not be written, so nothing was sent. Try again shortly.';
+
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/** One dot-atom: RFC 5321 atext, or any non-ASCII character but invisible ones (SMTPUTF8). */
+const ATOM = String.raw`(?:[a-z0-9!#$%&'*+/=?^_\`{|}~-]|[^\x00-\x7f\u200b\u2060\ufeff])+`;
+const HOST_CHARACTER = String.raw`(?:[a-z0-9]|[^\x00-\x7f\u200b\u2060\ufeff])`;
+const LABEL = String.raw`${HOST_CHARACTER}(?:(?:${HOST_CHARACTER}|-)*${HOST_CHARACTER})?`;
+const SMTP_MAILBOX = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'i');
+
+/**
+ * The spec's simple rule lets through text an SMTP envelope cannot carry: nodemailer reads `to`
+ * as an address list (`a@x.com,b@y.com` and `a<b@y.com>` reach others, `(@x.com` no one) and
+ * mail servers refuse `<`, `>` or `!` in a host name. A send needs one plain RFC 5321 mailbox.
+ */
+function isSmtpMailbox(to: string): boolean {
+  return SMTP_MAILBOX.test(to);
+}
+
 /** CR, LF or any control character in a header value could start a new header. */
 function assertHeaderSafe(to: string, subject: string) {
-  if (!isValidEmail(to)) throw new HttpError(400, 'Please enter a valid email address');
+  if (!isValidEmail(to) || !isSmtpMailbox(to))
+    throw new HttpError(400, 'Please enter a valid email address');
   if (CONTROL_CHARACTERS.test(subject)) {
     throw new HttpError(400, 'The subject must be a single line without control characters');
   }
@@ -100,6 +119,19 @@ export async function createMailService(
       to,
     );
     const messageId = messageIdFor(config.publicUrl);
+    // The row exists before the mail leaves, so a crash mid-send leaves it `pending` rather than
+    // a delivered mail with no trace; without a send log nothing is sent.
+    const logId = await recordSend(db, {
+      to,
+      template: template.id,
+      status: 'pending',
+      messageId,
+      attempts: 0,
+      requestedBy,
+    }).catch((error: unknown) => {
+      log.error({ err: error, ...logged }, 'send log write failed; mail not sent');
+      throw new ServiceUnavailableError(SEND_LOG_UNAVAILABLE_MESSAGE, { cause: error });
+    });
     const outcome = await sendWithRetry(
       transport,
       {
@@ -121,18 +153,14 @@ export async function createMailService(
       mail,
     );
 
-    // The mail is out (or not) whatever happens to the log row; a failed write must not make
-    // the admin send it again.
-    await recordSend(db, {
-      to,
-      template: template.id,
+    // The mail is out (or not) whatever happens to the log row; a failed update leaves it
+    // `pending` and must not make the admin send it again.
+    await finishSend(db, logId, {
       status: outcome.ok ? 'sent' : 'failed',
-      messageId,
       smtpResponse: outcome.ok ? outcome.response : undefined,
       error: outcome.ok ? undefined : outcome.detail,
       attempts: outcome.attempts,
-      requestedBy,
-    }).catch((error: unknown) => log.error({ err: error, ...logged }, 'send log write failed'));
+    }).catch((error: unknown) => log.error({ err: error, ...logged }, 'send log update failed'));
 
     if (outcome.ok) {
       log.info({ ...logged, attempts: outcome.attempts }, 'mail sent');
