@@ -1,4 +1,11 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -14,9 +21,9 @@ import { registrationRoutes } from './features/app-registration/registration-rou
 import { registerEmail } from './features/email/email-feature.ts';
 import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeadersByPath } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -44,6 +51,21 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
     };
   }
   return { level: config.logLevel, redact };
+}
+
+/**
+ * URLs Fastify refuses before routing (bad percent-encoding: 400; a path parameter over 100
+ * characters: 414) skip every hook; they get the same headers and error shape as other answers.
+ */
+function frameworkErrors(config: AppConfig) {
+  const headersFor = securityHeadersByPath(config);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const tooLong = error.statusCode === 414;
+    void reply
+      .code(tooLong ? 414 : 400)
+      .headers(headersFor(request.url))
+      .send(errorBody(request, tooLong ? 'The URL is too long.' : 'The URL is not valid.'));
+  };
 }
 
 /**
@@ -93,6 +115,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    frameworkErrors: frameworkErrors(config),
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -47,7 +47,11 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
     // The docs page keeps its own policy (its assets carry hashes); plain http works locally.
     // Swagger UI injects its own styles; http stays usable locally.
     transformStaticCSP: (header) => {
-      const policy = header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'");
+      // No <base> and no framing, as on every other page (DESIGN.md, security model).
+      const policy = header
+        .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'")
+        .replace("base-uri 'self'", "base-uri 'none'")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'");
       return config.env === 'production'
         ? policy
         : policy.replace(/\s*upgrade-insecure-requests;?/, '');

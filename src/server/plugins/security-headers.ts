@@ -93,10 +93,24 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * analytics hosts are added here once visitors can consent to them.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
-  const pageHeaders = securityHeaders(helmetOptions(config));
-  const apiHeaders = { ...pageHeaders, 'content-security-policy': API_CONTENT_SECURITY_POLICY };
+  const headersFor = securityHeadersByPath(config);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    reply.headers(headersFor(request.url));
     done();
   });
+}
+
+/** The headers of every JSON answer: the page set with the strictest policy. */
+export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
+  return {
+    ...securityHeaders(helmetOptions(config)),
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  };
+}
+
+/** The API's headers on /api/, the page headers elsewhere; computed once. */
+export function securityHeadersByPath(config: AppConfig): (url: string) => Record<string, string> {
+  const pageHeaders = securityHeaders(helmetOptions(config));
+  const apiHeaders = apiSecurityHeaders(config);
+  return (url) => (url.startsWith('/api/') ? apiHeaders : pageHeaders);
 }

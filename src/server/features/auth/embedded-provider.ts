@@ -13,12 +13,14 @@ import {
 } from './provider-store.ts';
 import { isValidEmail, normaliseEmail } from '../../../contract/email-rules.ts';
 import type { AppConfig } from '../../config.ts';
+import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
 
 /** The embedded provider's clients: this web app, and the apps that register their users. */
 export const LOCAL_WEB_CLIENT_ID = 'reelscore-web';
 export const LOCAL_APP_CLIENT_ID = 'reelscore-app';
 export const EMBEDDED_ISSUER_PATH = '/oidc';
 const LOGIN_PATH = '/api/auth/local-login';
+const EXPIRED_MESSAGE = 'This sign-in has expired. Close this window and try again.';
 
 export interface EmbeddedProvider {
   issuer: string;
@@ -130,11 +132,15 @@ export async function mountEmbeddedProvider(
 
   await app.register(middie);
   const handle = provider.callback();
+  // Koa writes to the raw response, past the reply headers every other answer gets; the
+  // provider's answers are JSON, redirects and plain text, so the API's headers fit. No COOP:
+  // its redirects run inside the sign-in popup (see decision 0003).
+  const { 'cross-origin-opener-policy': _coop, ...headers } = apiSecurityHeaders(config);
   // Koa answers (and reports its own errors) inside the promise.
-  app.use(
-    EMBEDDED_ISSUER_PATH,
-    (req: IncomingMessage, res: ServerResponse) => void handle(req, res),
-  );
+  app.use(EMBEDDED_ISSUER_PATH, (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    void handle(req, res);
+  });
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });
@@ -145,15 +151,7 @@ export async function mountEmbeddedProvider(
         const details = await provider
           .interactionDetails(request.raw, reply.raw)
           .catch(() => undefined);
-        if (!details)
-          return sendPage(
-            reply,
-            400,
-            loginPage(
-              request.params.uid,
-              'This sign-in has expired. Close this window and try again.',
-            ),
-          );
+        if (!details) return sendPage(reply, 400, loginPage(request.params.uid, EXPIRED_MESSAGE));
         if (details.prompt.name === 'consent' && details.session?.accountId) {
           // Our own apps: consent is implied (public native clients always ask for it).
           const grant = new provider.Grant({
@@ -173,13 +171,19 @@ export async function mountEmbeddedProvider(
         return sendPage(reply, 200, loginPage(request.params.uid));
       },
     );
-    scope.post<{ Params: { uid: string }; Body: { email?: string; name?: string } }>(
+    scope.post<{ Params: { uid: string }; Body: { email?: string; name?: string } | null }>(
       `${LOGIN_PATH}/:uid`,
       { schema: { hide: true } },
       async (request, reply) => {
-        const email = normaliseEmail(String(request.body.email ?? ''));
+        // A form left open past the interaction's life (or a forged uid): once the reply is
+        // handed to the provider below, its error could no longer be answered.
+        const details = await provider
+          .interactionDetails(request.raw, reply.raw)
+          .catch(() => undefined);
+        if (!details) return sendPage(reply, 400, loginPage(request.params.uid, EXPIRED_MESSAGE));
+        const email = normaliseEmail(String(request.body?.email ?? ''));
         const name =
-          String(request.body.name ?? '')
+          String(request.body?.name ?? '')
             .trim()
             .slice(0, 100) || email;
         if (!isValidEmail(email)) {

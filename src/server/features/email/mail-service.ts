@@ -1,3 +1,4 @@
+import { domainToASCII, domainToUnicode } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
@@ -54,7 +55,10 @@ const SMTP_MAILBOX = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})
  * mail servers refuse `<`, `>` or `!` in a host name. A send needs one plain RFC 5321 mailbox.
  */
 function isSmtpMailbox(to: string): boolean {
-  return SMTP_MAILBOX.test(to);
+  if (!SMTP_MAILBOX.test(to)) return false;
+  // A Unicode host name needs an IDNA form, and an `xn--` label must decode to one.
+  const ascii = domainToASCII(to.slice(to.lastIndexOf('@') + 1));
+  return ascii !== '' && !/(^|\.)xn--/i.test(domainToUnicode(ascii));
 }
 
 /** CR, LF or any control character in a header value could start a new header. */

@@ -1,0 +1,51 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { countSignups } from './signup-repository.ts';
+
+const kinds = await testDatabaseKinds();
+
+/** Everything a caller can see of an answer, but the clock. */
+function visible(response: LightMyRequestResponse) {
+  const { date: _date, ...headers } = response.headers;
+  return { status: response.statusCode, headers, body: response.body };
+}
+
+describe.each(kinds)('signup does not reveal who is on the list, on $name', (kind) => {
+  let testApp: TestApp;
+  let client = 0;
+  // Each answer comes to a caller of its own, as the first request in its rate-limit window,
+  // so the limiter's headers are the same for all of them too.
+  const signup = (email: string, extra: Record<string, string> = {}) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/utility/signup',
+      remoteAddress: `10.1.0.${++client}`,
+      payload: { email, signupType: 'general', ...extra },
+    });
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+  });
+  afterAll(() => testApp.close());
+
+  it('answers a new address, a repeat, and a repeat differing in case and spaces identically', async () => {
+    const fresh = await signup('listed@example.com');
+    const repeated = await signup('listed@example.com');
+    const recased = await signup('  LISTED@Example.com\t');
+    const another = await signup('another@example.com');
+
+    expect(fresh.statusCode).toBe(200);
+    for (const answer of [repeated, recased, another])
+      expect(visible(answer)).toEqual(visible(fresh));
+    expect(await countSignups(testApp.app.database.db)).toBe(2);
+  });
+
+  it('answers a dropped bot (honeypot filled) like a real signup', async () => {
+    const human = await signup('human@example.com');
+    const bot = await signup('bot@example.com', { website: 'http://spam.example' });
+
+    expect(visible(bot)).toEqual(visible(human));
+  });
+});

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { POSTGRES_URL } from './databases.ts';
+
+/** A whole PostgreSQL database of its own, for services that take only DATABASE_URL. */
+export interface FreshPostgresDatabase {
+  url: string;
+  query<Row extends object>(text: string): Promise<Row[]>;
+  drop(): Promise<void>;
+}
+
+async function run<Row extends object>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database beside the test one; `drop` removes it, closing its connections. */
+export async function createFreshPostgresDatabase(): Promise<FreshPostgresDatabase> {
+  const name = `reelscore_test_${randomBytes(6).toString('hex')}`;
+  await run(POSTGRES_URL, `create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    query: (text) => run(url.href, text),
+    drop: () => run(POSTGRES_URL, `drop database if exists ${name} with (force)`).then(() => {}),
+  };
+}
