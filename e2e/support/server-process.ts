@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { E2E_BUILD_DIR } from './environment.ts';
 
 /** A second instance of the real service, for tests that need their own configuration. */
@@ -35,4 +36,14 @@ export async function startServer(port: number, env: Record<string, string>) {
       await once(child, 'exit');
     },
   };
+}
+
+/** A port nobody listens on at the moment, for a server a test starts itself. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
 }

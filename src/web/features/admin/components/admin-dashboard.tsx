@@ -9,9 +9,13 @@ export function AdminDashboard() {
 
   if (state.status === 'loading') {
     return (
-      <p role="status" className="py-20 text-center text-ink-300">
-        Checking authentication...
-      </p>
+      <>
+        {/* The page keeps a main heading while the session is checked. */}
+        <h1 className="sr-only">Admin Dashboard</h1>
+        <p role="status" className="py-20 text-center text-ink-300">
+          Checking authentication...
+        </p>
+      </>
     );
   }
   if (state.status === 'signed-out') {

@@ -192,15 +192,15 @@ export function AdminWorkspace({
               {...rowActions}
             />
           </div>
-          {signups.data && !signups.isLoading ? (
-            <ListPager
-              label="Signups pages"
-              offset={offsets.signups}
-              pageSize={SIGNUPS_PAGE_SIZE}
-              total={signups.data.pagination.total}
-              onOffsetChange={(offset) => setOffset('signups', offset)}
-            />
-          ) : null}
+          <ListPager
+            key={search}
+            label="Signups pages"
+            offset={offsets.signups}
+            pageSize={SIGNUPS_PAGE_SIZE}
+            total={signups.isLoading ? undefined : signups.data?.pagination.total}
+            loading={signups.isLoading}
+            onOffsetChange={(offset) => setOffset('signups', offset)}
+          />
         </Tabs.Content>
 
         <Tabs.Content value="users" className="mt-6" aria-labelledby="users-heading">
@@ -219,15 +219,15 @@ export function AdminWorkspace({
               {...rowActions}
             />
           </div>
-          {users.data && !users.isLoading ? (
-            <ListPager
-              label="Users pages"
-              offset={offsets.users}
-              pageSize={USERS_PAGE_SIZE}
-              total={users.data.pagination.total}
-              onOffsetChange={(offset) => setOffset('users', offset)}
-            />
-          ) : null}
+          <ListPager
+            key={search}
+            label="Users pages"
+            offset={offsets.users}
+            pageSize={USERS_PAGE_SIZE}
+            total={users.isLoading ? undefined : users.data?.pagination.total}
+            loading={users.isLoading}
+            onOffsetChange={(offset) => setOffset('users', offset)}
+          />
         </Tabs.Content>
 
         <Tabs.Content value="email" className="mt-6">

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SendEmailResponse } from '../../../../contract/email-api.ts';
 import { trackEvent } from '../../analytics/analytics.ts';
+import { AdminApiError } from '../api/admin-request.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
 import { sendTestEmail, TEST_EMAIL_FAILED_MESSAGE } from '../api/send-test-email.ts';
 import { MailboxList } from './mailbox-list.tsx';
@@ -9,6 +10,17 @@ import { TemplateCard } from './template-card.tsx';
 
 const MISSING_INPUT_MESSAGE = 'Please enter an email address and select a template';
 const UNKNOWN_ERROR_MESSAGE = 'Unknown error occurred';
+
+/**
+ * The text of a send that threw. The server's message (or the spec's fallback when its answer
+ * had none); 'Unknown error occurred' when nothing answered at all (the connection failed, so
+ * whether the mail left is unknown) or the failure is not an error.
+ */
+function failureMessage(caught: unknown): string {
+  if (!(caught instanceof Error)) return UNKNOWN_ERROR_MESSAGE;
+  if (caught instanceof AdminApiError && caught.status === 0) return UNKNOWN_ERROR_MESSAGE;
+  return caught.message || TEST_EMAIL_FAILED_MESSAGE;
+}
 
 export function EmailTestingTab({
   onSessionEnded,
@@ -65,13 +77,7 @@ export function EmailTestingTab({
       });
     } catch (caught) {
       if (onSessionEnded(caught)) return;
-      setResult({
-        success: false,
-        message:
-          caught instanceof Error
-            ? caught.message || TEST_EMAIL_FAILED_MESSAGE
-            : UNKNOWN_ERROR_MESSAGE,
-      });
+      setResult({ success: false, message: failureMessage(caught) });
       trackEvent({ action: 'test_email_error', category: 'admin', label: selected.id });
     } finally {
       setSending(false);

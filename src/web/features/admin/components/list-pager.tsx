@@ -1,41 +1,62 @@
-/** Previous and next page of a list; the spec shows only the first page, real lists outgrow it. */
+import { useState } from 'react';
+
+/**
+ * Previous and next page of a list; the spec shows only the first page, real lists outgrow it.
+ * The pager stays in place while the next page loads and marks its ends with aria-disabled
+ * rather than `disabled`, so a keyboard user who pressed Next keeps focus on the button.
+ * Keyed by the search term: a new term starts without a known total.
+ */
 export function ListPager({
   label,
   offset,
   pageSize,
   total,
+  loading,
   onOffsetChange,
 }: {
   label: string;
   offset: number;
   pageSize: number;
-  total: number;
+  /** The total of the loaded page; undefined while loading or after a failure. */
+  total: number | undefined;
+  loading: boolean;
   onOffsetChange: (offset: number) => void;
 }) {
-  if (total <= pageSize && offset === 0) return null;
-  const first = total === 0 ? 0 : offset + 1;
-  const last = Math.min(offset + pageSize, total);
+  // The total of the page before, shown while the next one loads.
+  const [knownTotal, setKnownTotal] = useState(total);
+  if (total !== undefined && total !== knownTotal) setKnownTotal(total);
+  const shownTotal = total ?? (loading ? knownTotal : undefined);
+
+  if (shownTotal === undefined || (shownTotal <= pageSize && offset === 0)) return null;
+  const first = shownTotal === 0 ? 0 : Math.min(offset + 1, shownTotal);
+  const last = Math.min(offset + pageSize, shownTotal);
+  const atStart = loading || offset === 0;
+  const atEnd = loading || offset + pageSize >= shownTotal;
   const button =
-    'rounded-full border border-ink-600 px-4 py-1.5 text-sm text-ink-100 transition hover:border-gold-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-ink-600';
+    'rounded-full border border-ink-600 px-4 py-1.5 text-sm text-ink-100 transition hover:border-gold-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-ink-600';
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-4 text-sm">
       <p className="text-ink-300">
-        {first}–{last} of {total}
+        {first}–{last} of {shownTotal}
       </p>
       <div className="flex gap-2">
         <button
           type="button"
           className={button}
-          disabled={offset === 0}
-          onClick={() => onOffsetChange(Math.max(0, offset - pageSize))}
+          aria-disabled={atStart}
+          onClick={() => {
+            if (!atStart) onOffsetChange(Math.max(0, offset - pageSize));
+          }}
         >
           Previous
         </button>
         <button
           type="button"
           className={button}
-          disabled={offset + pageSize >= total}
-          onClick={() => onOffsetChange(offset + pageSize)}
+          aria-disabled={atEnd}
+          onClick={() => {
+            if (!atEnd) onOffsetChange(offset + pageSize);
+          }}
         >
           Next
         </button>

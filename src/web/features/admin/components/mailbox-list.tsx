@@ -1,4 +1,7 @@
-/** The local mail catcher's latest messages, as text (shown only when the server has one). */
+/**
+ * The local mail catcher's latest messages (shown only when the server has one): subject and
+ * recipient, and the text part when a message is opened.
+ */
 import { useMailbox } from '../api/get-mailbox.ts';
 import { formatDate } from './format-date.ts';
 
@@ -18,11 +21,19 @@ export function MailboxList({ version }: { version: number }) {
       ) : (
         <ul className="mt-2 flex flex-col gap-2 text-sm">
           {messages.map((message) => (
-            <li key={message.id} className="rounded-lg border border-ink-700 p-3">
-              <p className="font-medium break-all text-ink-100">{message.subject}</p>
-              <p className="text-ink-300">
-                To {message.to} · {formatDate(message.receivedAt)}
-              </p>
+            <li key={message.id} className="rounded-lg border border-ink-700">
+              {/* A native disclosure: the text opens with Enter or Space, no script needed. */}
+              <details>
+                <summary className="cursor-pointer rounded-lg p-3 hover:bg-ink-800">
+                  <span className="font-medium break-all text-ink-100">{message.subject}</span>
+                  <span className="block text-ink-300">
+                    To {message.to} · {formatDate(message.receivedAt)}
+                  </span>
+                </summary>
+                <pre className="border-t border-ink-700 p-3 font-sans text-xs break-words whitespace-pre-wrap text-ink-100">
+                  {message.text}
+                </pre>
+              </details>
             </li>
           ))}
         </ul>
