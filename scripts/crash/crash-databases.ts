@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../src/server/config.ts';
+import { createFreshPostgresDatabase } from '../../src/server/test/postgres-database.ts';
 
 export const POSTGRES_URL =
   process.env.CRASH_DATABASE_URL ??
@@ -57,19 +57,19 @@ export function createSqlite(): Promise<CrashDatabase> {
  * run gets a database of its own rather than a schema; it is dropped, connections and all.
  */
 export async function createPostgres(): Promise<CrashDatabase> {
-  const name = `reelscore_crash_${randomBytes(5).toString('hex')}`;
-  await runAsAdmin(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+  const database = await createFreshPostgresDatabase({
+    serverUrl: POSTGRES_URL,
+    prefix: 'reelscore_crash',
+  });
   const dir = mkdtempSync(join(tmpdir(), 'reelscore-crash-'));
   return {
     kind: 'postgres',
-    config: { kind: 'postgres', url: url.toString() },
-    env: { DATABASE_URL: url.toString() },
+    config: { kind: 'postgres', url: database.url },
+    env: { DATABASE_URL: database.url },
     dir,
     async drop() {
       rmSync(dir, { recursive: true, force: true });
-      await runAsAdmin(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }

@@ -19,15 +19,21 @@ async function run<Row extends object>(url: string, text: string): Promise<Row[]
   }
 }
 
-/** Creates an empty database beside the test one; `drop` removes it, closing its connections. */
-export async function createFreshPostgresDatabase(): Promise<FreshPostgresDatabase> {
-  const name = `reelscore_test_${randomBytes(6).toString('hex')}`;
-  await run(POSTGRES_URL, `create database ${name}`);
-  const url = new URL(POSTGRES_URL);
+/**
+ * Creates an empty database beside the test one (or on `serverUrl`'s server); `drop` removes
+ * it, closing its connections.
+ */
+export async function createFreshPostgresDatabase({
+  serverUrl = POSTGRES_URL,
+  prefix = 'reelscore_test',
+} = {}): Promise<FreshPostgresDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await run(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.href,
     query: (text) => run(url.href, text),
-    drop: () => run(POSTGRES_URL, `drop database if exists ${name} with (force)`).then(() => {}),
+    drop: () => run(serverUrl, `drop database if exists ${name} with (force)`).then(() => {}),
   };
 }
