@@ -3,7 +3,7 @@
  * (spec sections 2 and 4). Both lists live here so a whitelist change updates both at once.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { trackEvent } from '../../analytics/analytics.ts';
 import { addToWhitelist } from '../api/add-to-whitelist.ts';
 import { AdminApiError } from '../api/admin-request.ts';
@@ -176,59 +176,43 @@ export function AdminWorkspace({
           </div>
         ) : null}
 
-        <Tabs.Content value="signups" className="mt-6" aria-labelledby="signups-heading">
-          <ListHeading
-            id="signups-heading"
-            title="Signups"
-            shown={signups.isLoading ? undefined : signups.data?.signups.length}
-            total={signups.isLoading ? undefined : signups.data?.pagination.total}
+        <ListTabPanel
+          value="signups"
+          title="Signups"
+          search={search}
+          loading={signups.isLoading}
+          shown={signups.data?.signups.length}
+          total={signups.data?.pagination.total}
+          offset={offsets.signups}
+          pageSize={SIGNUPS_PAGE_SIZE}
+          onOffsetChange={(offset) => setOffset('signups', offset)}
+        >
+          <SignupsTable
+            signups={signups.error ? undefined : signups.data?.signups}
+            isLoading={signups.isLoading}
             search={search}
+            {...rowActions}
           />
-          <div className="mt-4">
-            <SignupsTable
-              signups={signups.error ? undefined : signups.data?.signups}
-              isLoading={signups.isLoading}
-              search={search}
-              {...rowActions}
-            />
-          </div>
-          <ListPager
-            key={search}
-            label="Signups pages"
-            offset={offsets.signups}
-            pageSize={SIGNUPS_PAGE_SIZE}
-            total={signups.isLoading ? undefined : signups.data?.pagination.total}
-            loading={signups.isLoading}
-            onOffsetChange={(offset) => setOffset('signups', offset)}
-          />
-        </Tabs.Content>
+        </ListTabPanel>
 
-        <Tabs.Content value="users" className="mt-6" aria-labelledby="users-heading">
-          <ListHeading
-            id="users-heading"
-            title="Users"
-            shown={users.isLoading ? undefined : users.data?.users.length}
-            total={users.isLoading ? undefined : users.data?.pagination.total}
+        <ListTabPanel
+          value="users"
+          title="Users"
+          search={search}
+          loading={users.isLoading}
+          shown={users.data?.users.length}
+          total={users.data?.pagination.total}
+          offset={offsets.users}
+          pageSize={USERS_PAGE_SIZE}
+          onOffsetChange={(offset) => setOffset('users', offset)}
+        >
+          <UsersTable
+            users={users.error ? undefined : users.data?.users}
+            isLoading={users.isLoading}
             search={search}
+            {...rowActions}
           />
-          <div className="mt-4">
-            <UsersTable
-              users={users.error ? undefined : users.data?.users}
-              isLoading={users.isLoading}
-              search={search}
-              {...rowActions}
-            />
-          </div>
-          <ListPager
-            key={search}
-            label="Users pages"
-            offset={offsets.users}
-            pageSize={USERS_PAGE_SIZE}
-            total={users.isLoading ? undefined : users.data?.pagination.total}
-            loading={users.isLoading}
-            onOffsetChange={(offset) => setOffset('users', offset)}
-          />
-        </Tabs.Content>
+        </ListTabPanel>
 
         <Tabs.Content value="email" className="mt-6">
           <EmailTestingTab onSessionEnded={endsSession} />
@@ -245,5 +229,55 @@ export function AdminWorkspace({
         />
       ) : null}
     </>
+  );
+}
+
+interface ListTabPanelProps {
+  value: 'signups' | 'users';
+  title: string;
+  search: string;
+  loading: boolean;
+  shown: number | undefined;
+  total: number | undefined;
+  offset: number;
+  pageSize: number;
+  onOffsetChange: (offset: number) => void;
+  children: ReactNode;
+}
+
+/** One list tab: its heading with the counts, the table, and the pager below it. */
+function ListTabPanel({
+  value,
+  title,
+  search,
+  loading,
+  shown,
+  total,
+  offset,
+  pageSize,
+  onOffsetChange,
+  children,
+}: ListTabPanelProps) {
+  const headingId = `${value}-heading`;
+  return (
+    <Tabs.Content value={value} className="mt-6" aria-labelledby={headingId}>
+      <ListHeading
+        id={headingId}
+        title={title}
+        shown={loading ? undefined : shown}
+        total={loading ? undefined : total}
+        search={search}
+      />
+      <div className="mt-4">{children}</div>
+      <ListPager
+        key={search}
+        label={`${title} pages`}
+        offset={offset}
+        pageSize={pageSize}
+        total={loading ? undefined : total}
+        loading={loading}
+        onOffsetChange={onOffsetChange}
+      />
+    </Tabs.Content>
   );
 }
