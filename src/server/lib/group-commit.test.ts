@@ -61,4 +61,41 @@ describe('groupCommit', () => {
     await Promise.all(Array.from({ length: 10 }, (_, n) => write(n)));
     expect(sizes).toEqual([4, 4, 2]);
   });
+
+  it('runs up to `concurrency` commits at once and queues the rest for the next free one', async () => {
+    const batches: number[][] = [];
+    const releases: (() => void)[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const write = groupCommit<number, number>(
+      async (items) => {
+        batches.push(items);
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise<void>((done) => releases.push(done));
+        inFlight -= 1;
+        return items.map((item) => ({ ok: true, value: item }));
+      },
+      { concurrency: 2 },
+    );
+    const tick = () => new Promise((done) => setImmediate(done));
+
+    const writes = [write(1)];
+    await tick();
+    writes.push(write(2));
+    await tick();
+    writes.push(write(3), write(4));
+    await tick();
+    expect(batches).toEqual([[1], [2]]);
+    releases.shift()!();
+    await tick();
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+    while (releases.length > 0) {
+      releases.shift()!();
+      await tick();
+    }
+
+    expect(await Promise.all(writes)).toEqual([1, 2, 3, 4]);
+    expect(mostInFlight).toBe(2);
+  });
 });

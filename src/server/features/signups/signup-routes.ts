@@ -17,8 +17,10 @@ const ACCEPTED: SignupResponse = { success: true, message: SIGNUP_ACCEPTED_MESSA
 
 export function signupRoutes(app: FastifyInstance, config: AppConfig) {
   // Concurrent signups share one commit; each request is answered after its own row is saved.
-  const recordSignup = groupCommit((signups: NewSignup[]) =>
-    insertSignups(app.database.db, signups),
+  // SQLite has one writer; PostgreSQL commits several transactions at once.
+  const recordSignup = groupCommit(
+    (signups: NewSignup[]) => insertSignups(app.database.db, signups),
+    { concurrency: app.database.dialect === 'postgres' ? 4 : 1 },
   );
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/utility/signup',
