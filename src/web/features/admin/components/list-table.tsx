@@ -8,6 +8,16 @@ import {
 } from './table-styles.ts';
 
 /** The loading, empty and filled states both admin lists share (spec section 2). */
+/** What every list table gets besides its rows: its loading state, the search, the row actions. */
+export interface ListTableProps {
+  isLoading: boolean;
+  search: string;
+  /** The address whose whitelist change is in flight; its button waits. */
+  busyEmail: string | null;
+  onAdd: (email: string) => void;
+  onRemove: (email: string) => void;
+}
+
 export function ListTable({
   isLoading,
   isEmpty,

@@ -1,6 +1,6 @@
 import type { SignupRecord } from '../../../../contract/admin.ts';
 import { formatDate } from './format-date.ts';
-import { ListTable, WhitelistAction } from './list-table.tsx';
+import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
 import { cellClass } from './table-styles.ts';
 import { TypeBadge } from './type-badge.tsx';
 import { WhitelistBadge } from './whitelist-badge.tsx';
@@ -21,14 +21,7 @@ export function SignupsTable({
   busyEmail,
   onAdd,
   onRemove,
-}: {
-  signups: SignupRecord[] | undefined;
-  isLoading: boolean;
-  search: string;
-  busyEmail: string | null;
-  onAdd: (email: string) => void;
-  onRemove: (email: string) => void;
-}) {
+}: ListTableProps & { signups: SignupRecord[] | undefined }) {
   return (
     <ListTable
       isLoading={isLoading}

@@ -1,6 +1,6 @@
 import type { UserRecord } from '../../../../contract/admin.ts';
 import { formatDate } from './format-date.ts';
-import { ListTable, WhitelistAction } from './list-table.tsx';
+import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
 import { cellClass } from './table-styles.ts';
 import { WhitelistBadge } from './whitelist-badge.tsx';
 
@@ -13,14 +13,7 @@ export function UsersTable({
   busyEmail,
   onAdd,
   onRemove,
-}: {
-  users: UserRecord[] | undefined;
-  isLoading: boolean;
-  search: string;
-  busyEmail: string | null;
-  onAdd: (email: string) => void;
-  onRemove: (email: string) => void;
-}) {
+}: ListTableProps & { users: UserRecord[] | undefined }) {
   return (
     <ListTable
       isLoading={isLoading}
