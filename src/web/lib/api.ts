@@ -7,3 +7,19 @@ export const API_BASE = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/$/,
 export function apiUrl(path: string): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
 }
+
+/** The JSON body of an answer, or undefined when it has none or it is not JSON. */
+export async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A string field of a JSON body; '' when the body or the field is anything else. */
+export function textField(json: unknown, name: string): string {
+  if (typeof json !== 'object' || json === null) return '';
+  const value = (json as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { HealthResponse } from '../../../contract/health.ts';
-import { apiUrl } from '../../lib/api.ts';
+import { apiUrl, readJson } from '../../lib/api.ts';
 
 /** The dashboard checks again this long after the previous check finished (spec section 9). */
 export const HEALTH_REFRESH_INTERVAL_MS = 30_000;
@@ -39,12 +39,8 @@ export async function getHealth(signal?: AbortSignal): Promise<HealthCheckResult
 }
 
 async function readReport(response: Response): Promise<HealthResponse | null> {
-  try {
-    const body: unknown = await response.json();
-    return isHealthResponse(body) ? body : null;
-  } catch {
-    return null;
-  }
+  const body = await readJson(response);
+  return isHealthResponse(body) ? body : null;
 }
 
 /**

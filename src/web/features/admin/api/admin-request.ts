@@ -4,7 +4,7 @@
  * becomes an AdminApiError with the server's `message`, or the spec's fallback text when the
  * body has none (spec section 8).
  */
-import { apiUrl } from '../../../lib/api.ts';
+import { apiUrl, readJson, textField } from '../../../lib/api.ts';
 import { trackApiCall } from '../../analytics/analytics.ts';
 
 export class AdminApiError extends Error {
@@ -18,20 +18,6 @@ export class AdminApiError extends Error {
     this.name = 'AdminApiError';
     this.status = status;
     this.body = body;
-  }
-}
-
-export function textField(json: unknown, name: string): string {
-  if (typeof json !== 'object' || json === null) return '';
-  const value = (json as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
   }
 }
 

@@ -3,7 +3,8 @@
  * answers `{success: false, message}`, which the result box shows as it is.
  */
 import type { SendEmailResponse, TestEmailRequest } from '../../../../contract/email-api.ts';
-import { AdminApiError, adminRequest, textField } from './admin-request.ts';
+import { textField } from '../../../lib/api.ts';
+import { AdminApiError, adminRequest } from './admin-request.ts';
 
 export const TEST_EMAIL_FAILED_MESSAGE = 'Failed to send test email';
 

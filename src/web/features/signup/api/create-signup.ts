@@ -4,7 +4,7 @@
  */
 import type { SignupRequest, SignupResponse } from '../../../../contract/signup.ts';
 import { SIGNUP_ACCEPTED_MESSAGE } from '../../../../contract/signup-types.ts';
-import { apiUrl } from '../../../lib/api.ts';
+import { apiUrl, readJson, textField } from '../../../lib/api.ts';
 
 export const SIGNUP_PATH = '/utility/signup';
 
@@ -36,20 +36,6 @@ export interface SignupResult {
 export interface CreateSignupOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
-}
-
-function textField(json: unknown, name: string): string {
-  if (typeof json !== 'object' || json === null) return '';
-  const value = (json as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
 }
 
 export async function createSignup(
