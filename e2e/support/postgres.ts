@@ -1,29 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { postgresReachable } from '../../src/server/test/databases.ts';
+import { queryOnce } from '../../src/server/test/postgres-database.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function run(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+function run(sql: string) {
+  return queryOnce(ADMIN_URL, sql);
 }
 
 export async function postgresAvailable(): Promise<boolean> {
-  try {
-    await run('select 1');
-    return true;
-  } catch {
-    if (process.env.CI === 'true') throw new Error(`PostgreSQL is required in CI: ${ADMIN_URL}`);
-    console.warn(
-      `NOTICE: PostgreSQL at ${ADMIN_URL} is unreachable; its browser tests are skipped.`,
-    );
-    return false;
-  }
+  if (await postgresReachable(ADMIN_URL)) return true;
+  if (process.env.CI === 'true') throw new Error(`PostgreSQL is required in CI: ${ADMIN_URL}`);
+  console.warn(`NOTICE: PostgreSQL at ${ADMIN_URL} is unreachable; its browser tests are skipped.`);
+  return false;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { DatabaseConfig } from '../../src/server/config.ts';
+import { postgresReachable as reachable } from '../../src/server/test/databases.ts';
 import { createFreshPostgresDatabase } from '../../src/server/test/postgres-database.ts';
 
 export const POSTGRES_URL =
@@ -22,21 +22,8 @@ export interface CrashDatabase {
   drop(): Promise<void>;
 }
 
-async function runAsAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function postgresReachable(): Promise<boolean> {
-  return runAsAdmin('select 1').then(
-    () => true,
-    () => false,
-  );
+export function postgresReachable(): Promise<boolean> {
+  return reachable(POSTGRES_URL);
 }
 
 /** A fresh SQLite file in a temporary directory. */

@@ -19,8 +19,9 @@ export interface TestDatabaseKind {
   create(): Promise<TestDatabase>;
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+/** Whether a PostgreSQL server answers at `url` (within 2 s). */
+export async function postgresReachable(url = POSTGRES_URL): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     await client.query('select 1');

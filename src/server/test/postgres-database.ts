@@ -9,8 +9,9 @@ export interface FreshPostgresDatabase {
   drop(): Promise<void>;
 }
 
-async function run<Row extends object>(url: string, text: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
+/** One statement on its own connection, closed afterwards. */
+export async function queryOnce<Row extends object>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   await client.connect();
   try {
     return (await client.query<Row>(text)).rows;
@@ -28,12 +29,12 @@ export async function createFreshPostgresDatabase({
   prefix = 'reelscore_test',
 } = {}): Promise<FreshPostgresDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await run(serverUrl, `create database ${name}`);
+  await queryOnce(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.href,
-    query: (text) => run(url.href, text),
-    drop: () => run(serverUrl, `drop database if exists ${name} with (force)`).then(() => {}),
+    query: (text) => queryOnce(url.href, text),
+    drop: () => queryOnce(serverUrl, `drop database if exists ${name} with (force)`).then(() => {}),
   };
 }
