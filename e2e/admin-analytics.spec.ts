@@ -3,6 +3,7 @@ import {
   errorBanner,
   expectDashboard,
   openDashboard,
+  openFirstPreview,
   searchBox,
   signIn,
 } from './support/admin.ts';
@@ -133,12 +134,7 @@ test('with consent, every admin event of the spec reaches Google Analytics, with
   );
   await page.getByRole('button', { name: 'Send Test Email' }).click();
   await expect(page.getByText('Email Failed to Send')).toBeVisible();
-  await page
-    .getByRole('article')
-    .first()
-    .getByRole('button', { name: /^Show preview of/ })
-    .click();
-  await expect(page.getByText('Sample data used')).toBeVisible();
+  await openFirstPreview(page);
   await expectEvents([
     apiCall('admin_fetch_email_templates', 200),
     adminEvent('email_template_select', chosen),
@@ -171,12 +167,7 @@ test('with consent refused, no admin action sends anything to Google', async ({ 
   await page.getByRole('tab', { name: 'Email Testing' }).click();
   const template = page.getByLabel('Template', { exact: true });
   await template.selectOption({ index: 1 });
-  await page
-    .getByRole('article')
-    .first()
-    .getByRole('button', { name: /^Show preview of/ })
-    .click();
-  await expect(page.getByText('Sample data used')).toBeVisible();
+  await openFirstPreview(page);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 

@@ -83,6 +83,16 @@ export function addDialog(page: Page) {
 }
 
 /** Subjects of the mail the local catcher received for an address, asked as the signed-in admin. */
+/** Opens the preview of the first template card and waits for it. */
+export async function openFirstPreview(page: Page) {
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Show preview of/ })
+    .click();
+  await expect(page.getByText('Sample data used')).toBeVisible();
+}
+
 export async function mailboxSubjectsTo(page: Page, address: string): Promise<string[]> {
   return page.evaluate(async (to) => {
     const response = await fetch('/api/email/mailbox');
