@@ -1,3 +1,4 @@
+import { hasControlCharacters } from './email-rules.ts';
 import { emailSchema } from './email.ts';
 import { z } from './zod.ts';
 
@@ -12,11 +13,15 @@ function listQuerySchema(defaultLimit: number) {
     search: z
       .string({ error: 'search must be a single text value' })
       .max(MAX_SEARCH_LENGTH, { error: `Search must be at most ${MAX_SEARCH_LENGTH} characters` })
+      // No stored address holds a control character, and PostgreSQL refuses NUL in any text.
+      .refine((value) => !hasControlCharacters(value), {
+        error: 'Search must not contain control characters',
+      })
       .optional()
       .meta({
         description:
           'Case-insensitive part of an email address (surrounding spaces ignored); ' +
-          '%, _ and \\ match themselves.',
+          '%, _ and \\ match themselves; control characters are refused.',
       }),
     limit: z.coerce
       .number({ error: 'limit must be a whole number from 1 to 100' })

@@ -16,8 +16,12 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
 export function isValidEmail(value: string): boolean {
-  if (value.length > EMAIL_MAX_LENGTH || CONTROL_CHARACTERS.test(value)) return false;
+  if (value.length > EMAIL_MAX_LENGTH || hasControlCharacters(value)) return false;
   if (!EMAIL_PATTERN.test(value)) return false;
   const localPart = value.slice(0, value.lastIndexOf('@'));
   return localPart.length <= EMAIL_LOCAL_PART_MAX_LENGTH;

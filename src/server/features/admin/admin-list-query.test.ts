@@ -34,6 +34,8 @@ describe.each(kinds)('admin list query validation on $name', (kind) => {
       ['offset=9007199254740992', OFFSET_MESSAGE],
       [`search=${'a'.repeat(255)}`, 'Search must be at most 254 characters'],
       ['search=a&search=b', 'search must be a single text value'],
+      ['search=%00', 'Search must not contain control characters'],
+      ['search=ab%0Acd', 'Search must not contain control characters'],
     ])('refuses %s with 400 and a clear message', async (query, message) => {
       const response = await get(`${path}?${query}`);
       expect(response.statusCode).toBe(400);
