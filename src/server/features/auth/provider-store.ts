@@ -22,6 +22,12 @@ export function databaseAdapter(db: Kysely<Database>): AdapterFactory {
         .selectFrom('oidc_payloads')
         .select(['payload', 'expires_at', 'consumed_at'])
         .where('kind', '=', kind);
+    // Lookups take values from requests (client ids, codes, cookies). The provider's own keys
+    // never hold NUL, and PostgreSQL refuses it in text, so such a value is simply not there.
+    const lookup = async (column: 'id' | 'uid' | 'user_code', value: string) =>
+      value.includes('\u0000')
+        ? undefined
+        : live(await select().where(column, '=', value).executeTakeFirst());
     return {
       async upsert(id, payload, expiresIn) {
         const values = {
@@ -37,15 +43,9 @@ export function databaseAdapter(db: Kysely<Database>): AdapterFactory {
           .onConflict((conflict) => conflict.columns(['kind', 'id']).doUpdateSet(values))
           .execute();
       },
-      async find(id) {
-        return live(await select().where('id', '=', id).executeTakeFirst());
-      },
-      async findByUid(uid) {
-        return live(await select().where('uid', '=', uid).executeTakeFirst());
-      },
-      async findByUserCode(userCode) {
-        return live(await select().where('user_code', '=', userCode).executeTakeFirst());
-      },
+      find: (id) => lookup('id', id),
+      findByUid: (uid) => lookup('uid', uid),
+      findByUserCode: (userCode) => lookup('user_code', userCode),
       async consume(id) {
         await db
           .updateTable('oidc_payloads')

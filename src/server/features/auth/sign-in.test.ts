@@ -141,3 +141,20 @@ describe('admin sign-in with the embedded OpenID Connect provider', () => {
     expect(reused.status).toBe(401);
   });
 });
+
+describe.each(await testDatabaseKinds())('the embedded provider on $name', (kind) => {
+  let testApp: TestApp & { origin: string };
+  beforeAll(async () => {
+    testApp = await startListeningApp(kind, { adminEmails: new Set([ADMIN]) });
+  });
+  afterAll(() => testApp.close());
+
+  // PostgreSQL refuses NUL in text; a lookup with one used to fail as a server error.
+  it.each([
+    '/oidc/auth?response_type=code&client_id=%00',
+    '/oidc/auth?response_type=code&client_id=reelscore-web&redirect_uri=%00',
+  ])('answers %s with a 400, not a server error', async (path) => {
+    const response = await fetch(`${testApp.origin}${path}`, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+  });
+});
