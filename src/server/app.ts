@@ -23,15 +23,15 @@ import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerSecurityHeaders, securityHeadersByPath } from './plugins/security-headers.ts';
+import { registerRouteAccess } from './plugins/route-access.ts';
+import { registerSecurityHeaders, securityHeadersByRoute } from './plugins/security-headers.ts';
+import { redactTarget } from './lib/request-path.ts';
 import { registerWeb } from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: DatabaseHandle;
-    /** Every route the app registered: what the authorization tests enumerate. */
-    routeList: { method: string; url: string }[];
   }
 }
 
@@ -58,12 +58,12 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
  * characters: 414) skip every hook; they get the same headers and error shape as other answers.
  */
 function frameworkErrors(config: AppConfig) {
-  const headersFor = securityHeadersByPath(config);
+  const headersFor = securityHeadersByRoute(config);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const tooLong = error.statusCode === 414;
     void reply
       .code(tooLong ? 414 : 400)
-      .headers(headersFor(request.url))
+      .headers(headersFor(request))
       .send(errorBody(request, tooLong ? 'The URL is too long.' : 'The URL is not valid.'));
   };
 }
@@ -123,7 +123,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactTarget(request.url),
+        route: request.is404 ? undefined : request.routeOptions.url,
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
@@ -135,12 +136,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.removeContentTypeParser(['text/plain']);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  const routeList: { method: string; url: string }[] = [];
-  app.decorate('routeList', routeList);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
-  });
 
   const database = openDatabase(config.database, app.log);
   app.decorate('config', config);
@@ -159,8 +154,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   closeConnectionsWhenClosing(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
-  await registerRateLimit(app, config);
   await app.register(cookie);
+  // Before any route: every later route must declare its access (default deny).
+  registerRouteAccess(app);
+  await registerRateLimit(app, config);
   await registerApiDocs(app, config);
   registerAdminGuard(app, config);
 

@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { decidingPath } from '../lib/request-path.ts';
 
 /** Admin, email and auth endpoints answer `{message}`; public ones `{error}` (spec section 7). */
 const MESSAGE_SHAPED_PREFIXES = ['/api/admin', '/api/email', '/api/auth', '/api/app'];
 
+/** The error shape of the route that matched (or of the normalised path when none did). */
 export function errorBody(request: FastifyRequest, text: string): Record<string, string> {
-  const path = request.url.split('?', 1)[0] ?? '';
+  const path = decidingPath(request);
   const messageShaped = MESSAGE_SHAPED_PREFIXES.some(
     (prefix) => path === prefix || path.startsWith(`${prefix}/`),
   );
@@ -39,7 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const text = exposed ? error.message : 'Something went wrong on our side. Please try again.';
       return reply.code(status).send(errorBody(request, text));
     }
-    if (status === 429) request.log.warn({ url: request.url }, 'rate limit reached');
+    if (status === 429) request.log.warn({ route: decidingPath(request) }, 'rate limit reached');
     return reply.code(status).send(errorBody(request, error.message));
   });
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.ts';
+import { decidingPath, isApiPath } from '../lib/request-path.ts';
 
 /** Google Analytics 4 hosts; the site loads them only after the visitor consents. */
 const ANALYTICS_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
@@ -93,9 +94,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * analytics hosts are added here once visitors can consent to them.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
-  const headersFor = securityHeadersByPath(config);
+  const headersFor = securityHeadersByRoute(config);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headersFor(request.url));
+    reply.headers(headersFor(request));
     done();
   });
 }
@@ -108,9 +109,14 @@ export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
   };
 }
 
-/** The API's headers on /api/, the page headers elsewhere; computed once. */
-export function securityHeadersByPath(config: AppConfig): (url: string) => Record<string, string> {
+/**
+ * The API's headers for API routes, the page headers for pages; decided by the route that
+ * matched (or the normalised path when none did), never the raw target. Computed once.
+ */
+export function securityHeadersByRoute(
+  config: AppConfig,
+): (request: FastifyRequest) => Record<string, string> {
   const pageHeaders = securityHeaders(helmetOptions(config));
   const apiHeaders = apiSecurityHeaders(config);
-  return (url) => (url.startsWith('/api/') ? apiHeaders : pageHeaders);
+  return (request) => (isApiPath(decidingPath(request)) ? apiHeaders : pageHeaders);
 }

@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import { isApiPath, normalisePath } from '../lib/request-path.ts';
 import { errorBody } from './error-handler.ts';
+import { defaultAccess } from './route-access.ts';
 import { pagePolicies } from './page-policies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -62,35 +64,40 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
   const fallbackPolicy = policies.get(SPA_FALLBACK);
 
   if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: true,
-      index: ['index.html'],
-      redirect: false,
-      cacheControl: false,
-      // The build holds Brotli and gzip copies of its text files (scripts/compress-build.ts).
-      preCompressed: true,
-      setHeaders: (reply, path) => {
-        const urlPath = path
-          .slice(root.length)
-          .replaceAll('\\', '/')
-          .replace(/\.(br|gz)$/, '');
-        reply.header('cache-control', cacheControlFor(urlPath));
-        if (EMAIL_ASSETS.has(urlPath)) reply.header('cross-origin-resource-policy', 'cross-origin');
-        const policy = policies.get(urlPath);
-        if (policy) reply.header('content-security-policy', policy);
-      },
+    // The site's files are public; the plugin's routes take that declaration.
+    await app.register(async (scope) => {
+      defaultAccess(scope, 'public');
+      await scope.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: ['index.html'],
+        redirect: false,
+        cacheControl: false,
+        // The build holds Brotli and gzip copies of its text files (scripts/compress-build.ts).
+        preCompressed: true,
+        setHeaders: (reply, path) => {
+          const urlPath = path
+            .slice(root.length)
+            .replaceAll('\\', '/')
+            .replace(/\.(br|gz)$/, '');
+          reply.header('cache-control', cacheControlFor(urlPath));
+          if (EMAIL_ASSETS.has(urlPath))
+            reply.header('cross-origin-resource-policy', 'cross-origin');
+          const policy = policies.get(urlPath);
+          if (policy) reply.header('content-security-policy', policy);
+        },
+      });
     });
   } else {
     app.log.info({ root }, 'no web build found; serving the placeholder page');
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    app.get('/', { schema: { hide: true }, config: { access: 'public' } }, (_request, reply) =>
       sendHtml(reply, 200, PLACEHOLDER_PAGE),
     );
   }
 
   if (fallbackHtml !== null) {
     for (const path of CLIENT_ONLY_PATHS) {
-      app.get(path, { schema: { hide: true } }, (_request, reply) => {
+      app.get(path, { schema: { hide: true }, config: { access: 'public' } }, (_request, reply) => {
         const nonce = randomBytes(16).toString('base64');
         if (fallbackPolicy) {
           reply.header('content-security-policy', withStyleNonce(fallbackPolicy, nonce));
@@ -101,8 +108,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+    if (isApiPath(normalisePath(request.url)) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send(errorBody(request, 'Not found'));
     }
     if (notFoundPolicy) reply.header('content-security-policy', notFoundPolicy);

@@ -27,6 +27,7 @@ export function signupListRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/signups',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'List early-access signups',
         description:

@@ -21,6 +21,7 @@ export function userListRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/users',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'List every known address',
         description:

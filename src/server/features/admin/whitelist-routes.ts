@@ -60,6 +60,7 @@ export function whitelistRoutes(app: FastifyInstance) {
     routes.route({
       method,
       url,
+      config: { access: 'admin' },
       schema: {
         summary,
         description,

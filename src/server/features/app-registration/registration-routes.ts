@@ -32,6 +32,15 @@ function idTokenVerifier(settings: RegistrationSettings) {
       audience: settings.audiences,
       clockTolerance: 30,
     });
+    // OpenID Connect Core 3.1.3.7 (6, 7): a token for several audiences must name the party it
+    // was issued to, and that party must be one of ours.
+    const audiences = [payload.aud ?? []].flat();
+    if (audiences.length > 1 && typeof payload.azp !== 'string') {
+      throw new Error('a token for several audiences has no azp claim');
+    }
+    if (payload.azp !== undefined && !settings.audiences.includes(payload.azp as string)) {
+      throw new Error('the token was issued to another party (azp)');
+    }
     if (typeof payload.email !== 'string' || payload.email_verified !== true || !payload.sub) {
       throw new Error('no verified email address in the token');
     }
@@ -39,11 +48,40 @@ function idTokenVerifier(settings: RegistrationSettings) {
   };
 }
 
-export function registrationRoutes(app: FastifyInstance, settings: RegistrationSettings) {
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified ID token of an `access: 'app'` call. */
+    appIdentity: (JWTPayload & { email: string }) | null;
+  }
+}
+
+/** The check of every route that declares `access: 'app'`: a valid ID token of an app client. */
+function registerAppTokenCheck(app: FastifyInstance, settings: RegistrationSettings) {
   const verify = idTokenVerifier(settings);
+  app.decorateRequest('appIdentity', null);
+  app.defineAccessCheck('app', async (request, reply) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) return reply.code(401).send({ message: AUTHENTICATION_REQUIRED_MESSAGE });
+    try {
+      request.appIdentity = await verify(match[1]);
+    } catch (error) {
+      request.log.warn(
+        { reason: error instanceof Error ? error.message : 'unknown' },
+        'app call refused: ID token did not verify',
+      );
+      return reply
+        .code(401)
+        .send({ message: 'The sign-in token is not valid. Please sign in again.' });
+    }
+  });
+}
+
+export function registrationRoutes(app: FastifyInstance, settings: RegistrationSettings) {
+  registerAppTokenCheck(app, settings);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/app/register',
     {
+      config: { access: 'app' },
       schema: {
         summary: 'Register a signed-in app user',
         description:
@@ -61,20 +99,8 @@ export function registrationRoutes(app: FastifyInstance, settings: RegistrationS
       },
     },
     async (request, reply) => {
-      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-      if (!match?.[1]) return reply.code(401).send({ message: AUTHENTICATION_REQUIRED_MESSAGE });
-      let claims: JWTPayload & { email: string };
-      try {
-        claims = await verify(match[1]);
-      } catch (error) {
-        request.log.warn(
-          { reason: error instanceof Error ? error.message : 'unknown' },
-          'app registration refused: ID token did not verify',
-        );
-        return reply
-          .code(401)
-          .send({ message: 'The sign-in token is not valid. Please sign in again.' });
-      }
+      const claims = request.appIdentity;
+      if (!claims) return reply.code(401).send({ message: AUTHENTICATION_REQUIRED_MESSAGE });
       if (!(await isWhitelisted(app.database.db, claims.email))) {
         request.log.info(
           { email: maskEmail(claims.email) },

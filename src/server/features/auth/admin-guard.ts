@@ -6,9 +6,6 @@ import { findActiveSession, touchSession, type SessionIdentity } from './session
 
 export const SESSION_COOKIE = '__Host-reelscore_session';
 
-/** Every route below these prefixes is for admins only; the guard runs before anything else. */
-export const PROTECTED_PREFIXES = ['/api/admin/', '/api/email/'];
-
 /** Writing `last_seen_at` on every call would make every read a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -16,11 +13,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     admin: SessionIdentity | null;
   }
-}
-
-export function isProtectedPath(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? '';
-  return PROTECTED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** The session token from the cookie, or from `Authorization: Bearer` for scripts. */
@@ -49,13 +41,13 @@ function refuse(reply: FastifyReply, status: 401 | 403, message: string) {
 }
 
 /**
- * One authorization check over every admin and email route: a live session (not revoked, not
- * idle too long, not past its absolute end) whose address is on the allow-list at this moment.
+ * The check of every route that declares `access: 'admin'` (plugins/route-access.ts): a live
+ * session (not revoked, not idle too long, not past its absolute end) whose address is on the
+ * allow-list at this moment.
  */
 export function registerAdminGuard(app: FastifyInstance, config: AppConfig) {
   app.decorateRequest('admin', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isProtectedPath(request.url)) return;
+  app.defineAccessCheck('admin', async (request, reply) => {
     const credential = sessionToken(request);
     if (!credential) return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
 

@@ -30,101 +30,117 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
   const redirectUri = `${origin}/api/auth/callback`;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/auth/login', { schema: { hide: true } }, async (request, reply) => {
-    const codeVerifier = client.randomPKCECodeVerifier();
-    const transaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier };
-    const id = await saveTransaction(app.database.db, transaction, TRANSACTION_TTL_MS);
-    const url = client.buildAuthorizationUrl(await signIn.configuration(), {
-      redirect_uri: redirectUri,
-      scope: 'openid email profile',
-      state: transaction.state,
-      nonce: transaction.nonce,
-      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-      ...(signIn.selectAccount ? { prompt: 'select_account' } : {}),
-    });
-    request.log.info('sign-in started');
-    return reply
-      .setCookie(TRANSACTION_COOKIE, id, {
+  routes.get(
+    '/api/auth/login',
+    { schema: { hide: true }, config: { access: 'public' } },
+    async (request, reply) => {
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const transaction = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        codeVerifier,
+      };
+      const id = await saveTransaction(app.database.db, transaction, TRANSACTION_TTL_MS);
+      const url = client.buildAuthorizationUrl(await signIn.configuration(), {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        state: transaction.state,
+        nonce: transaction.nonce,
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        ...(signIn.selectAccount ? { prompt: 'select_account' } : {}),
+      });
+      request.log.info('sign-in started');
+      return reply
+        .setCookie(TRANSACTION_COOKIE, id, {
+          path: '/',
+          httpOnly: true,
+          secure: true,
+          // Lax: the cookie must come back on the identity provider's top-level redirect.
+          sameSite: 'lax',
+          maxAge: TRANSACTION_TTL_MS / 1000,
+        })
+        .redirect(url.href, 303);
+    },
+  );
+
+  routes.get(
+    '/api/auth/callback',
+    { schema: { hide: true }, config: { access: 'public' } },
+    async (request, reply) => {
+      reply.clearCookie(TRANSACTION_COOKIE, {
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'lax',
+      });
+      const id = request.cookies[TRANSACTION_COOKIE];
+      const transaction = id ? await takeTransaction(app.database.db, id) : undefined;
+      if (!transaction) {
+        request.log.warn('sign-in refused: unknown, used or expired transaction');
+        return sendPopupResult(reply, origin, {
+          ok: false,
+          error: 'This sign-in has expired. Please try again.',
+        });
+      }
+      let claims: client.IDToken | undefined;
+      try {
+        const tokens = await client.authorizationCodeGrant(
+          await signIn.configuration(),
+          new URL(request.url, origin),
+          {
+            pkceCodeVerifier: transaction.codeVerifier,
+            expectedState: transaction.state,
+            expectedNonce: transaction.nonce,
+            idTokenExpected: true,
+          },
+        );
+        claims = tokens.claims();
+      } catch (error) {
+        request.log.warn(
+          { err: describe(error) },
+          'sign-in refused: the identity provider response did not verify',
+        );
+        return sendPopupResult(reply, origin, { ok: false, error: SIGN_IN_FAILED });
+      }
+      const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
+      if (!claims || !email || claims.email_verified !== true) {
+        request.log.warn('sign-in refused: no verified email address');
+        return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
+      }
+      if (!config.adminEmails.has(email)) {
+        request.log.warn(
+          { email: maskEmail(email) },
+          'sign-in refused: not on the admin allow-list',
+        );
+        return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
+      }
+      const { token } = await createSession(
+        app.database.db,
+        {
+          uid: claims.sub,
+          email,
+          displayName: typeof claims.name === 'string' && claims.name ? claims.name : email,
+          photoUrl: typeof claims.picture === 'string' ? claims.picture : null,
+        },
+        config.session,
+      );
+      request.log.info({ email: maskEmail(email) }, 'admin signed in');
+      reply.setCookie(SESSION_COOKIE, token, {
         path: '/',
         httpOnly: true,
         secure: true,
-        // Lax: the cookie must come back on the identity provider's top-level redirect.
-        sameSite: 'lax',
-        maxAge: TRANSACTION_TTL_MS / 1000,
-      })
-      .redirect(url.href, 303);
-  });
-
-  routes.get('/api/auth/callback', { schema: { hide: true } }, async (request, reply) => {
-    reply.clearCookie(TRANSACTION_COOKIE, {
-      path: '/',
-      secure: true,
-      httpOnly: true,
-      sameSite: 'lax',
-    });
-    const id = request.cookies[TRANSACTION_COOKIE];
-    const transaction = id ? await takeTransaction(app.database.db, id) : undefined;
-    if (!transaction) {
-      request.log.warn('sign-in refused: unknown, used or expired transaction');
-      return sendPopupResult(reply, origin, {
-        ok: false,
-        error: 'This sign-in has expired. Please try again.',
+        sameSite: 'strict',
+        maxAge: Math.floor(config.session.absoluteMs / 1000),
       });
-    }
-    let claims: client.IDToken | undefined;
-    try {
-      const tokens = await client.authorizationCodeGrant(
-        await signIn.configuration(),
-        new URL(request.url, origin),
-        {
-          pkceCodeVerifier: transaction.codeVerifier,
-          expectedState: transaction.state,
-          expectedNonce: transaction.nonce,
-          idTokenExpected: true,
-        },
-      );
-      claims = tokens.claims();
-    } catch (error) {
-      request.log.warn(
-        { err: describe(error) },
-        'sign-in refused: the identity provider response did not verify',
-      );
-      return sendPopupResult(reply, origin, { ok: false, error: SIGN_IN_FAILED });
-    }
-    const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!claims || !email || claims.email_verified !== true) {
-      request.log.warn('sign-in refused: no verified email address');
-      return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
-    }
-    if (!config.adminEmails.has(email)) {
-      request.log.warn({ email: maskEmail(email) }, 'sign-in refused: not on the admin allow-list');
-      return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
-    }
-    const { token } = await createSession(
-      app.database.db,
-      {
-        uid: claims.sub,
-        email,
-        displayName: typeof claims.name === 'string' && claims.name ? claims.name : email,
-        photoUrl: typeof claims.picture === 'string' ? claims.picture : null,
-      },
-      config.session,
-    );
-    request.log.info({ email: maskEmail(email) }, 'admin signed in');
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      secure: true,
-      sameSite: 'strict',
-      maxAge: Math.floor(config.session.absoluteMs / 1000),
-    });
-    return sendPopupResult(reply, origin, { ok: true });
-  });
+      return sendPopupResult(reply, origin, { ok: true });
+    },
+  );
 
   routes.get(
     '/api/auth/session',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'The signed-in admin',
         tags: ['auth'],
@@ -143,7 +159,10 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
 
   routes.post(
     '/api/auth/logout',
-    { schema: { summary: 'Sign out: ends the session', tags: ['auth'] } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Sign out: ends the session', tags: ['auth'] },
+    },
     async (request, reply) => {
       const credential = sessionToken(request);
       if (credential) await revokeSession(app.database.db, credential.token);

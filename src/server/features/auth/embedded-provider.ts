@@ -146,7 +146,7 @@ export async function mountEmbeddedProvider(
     await scope.register(formbody, { bodyLimit: 4096 });
     scope.get<{ Params: { uid: string } }>(
       `${LOGIN_PATH}/:uid`,
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: { access: 'public' } },
       async (request, reply) => {
         const details = await provider
           .interactionDetails(request.raw, reply.raw)
@@ -173,7 +173,7 @@ export async function mountEmbeddedProvider(
     );
     scope.post<{ Params: { uid: string }; Body: { email?: string; name?: string } | null }>(
       `${LOGIN_PATH}/:uid`,
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: { access: 'public' } },
       async (request, reply) => {
         // A form left open past the interaction's life (or a forged uid): once the reply is
         // handed to the provider below, its error could no longer be answered.

@@ -89,6 +89,7 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
   routes.get(
     '/api/email/templates',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'List the email templates',
         tags: ['email'],
@@ -111,6 +112,7 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
   routes.get(
     '/api/email/templates/:id/preview',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'Render a template with sample data',
         description: 'HTML for a sandboxed frame: no scripts, sample data only.',
@@ -134,6 +136,7 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
   routes.post(
     '/api/email/test',
     {
+      config: { access: 'admin' },
       onRequest: [limits.perAdmin],
       preHandler: [limits.perAddress],
       schema: {
@@ -162,6 +165,7 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
   routes.post(
     '/api/email/early-access',
     {
+      config: { access: 'admin' },
       onRequest: [limits.perAdmin],
       preHandler: [limits.perAddress],
       schema: {
@@ -185,6 +189,7 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
   routes.get(
     '/api/email/mailbox',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'Mail the local catcher received (local runs only)',
         description:

@@ -65,6 +65,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
     routes.get(
       '/api/unsubscribe',
       {
+        config: { access: 'public' },
         schema: {
           summary: 'Explain an unsubscribe link and offer the button (changes nothing)',
           tags: ['email'],
@@ -91,6 +92,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
     routes.post(
       '/api/unsubscribe',
       {
+        config: { access: 'public' },
         schema: {
           summary: 'One-click unsubscribe (RFC 8058)',
           description:

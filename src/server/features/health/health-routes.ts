@@ -9,6 +9,7 @@ export function healthRoutes(app: FastifyInstance, config: AppConfig) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
+      config: { access: 'public' },
       // Health checks arrive every few seconds from monitors; only failures are worth a log line.
       logLevel: 'warn',
       schema: {

@@ -26,6 +26,7 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
     '/api/utility/signup',
     {
       config: {
+        access: 'public',
         rateLimit: {
           max: config.signupRateLimit.max,
           timeWindow: config.signupRateLimit.windowMs,
