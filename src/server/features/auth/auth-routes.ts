@@ -87,7 +87,9 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
       try {
         const tokens = await client.authorizationCodeGrant(
           await signIn.configuration(),
-          new URL(request.url, origin),
+          // The callback address we registered with the query that came back; never the raw
+          // target, which may be absolute-form with another host.
+          callbackUrl(redirectUri, request.url),
           {
             pkceCodeVerifier: transaction.codeVerifier,
             expectedState: transaction.state,
@@ -178,6 +180,13 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
         .send();
     },
   );
+}
+
+function callbackUrl(redirectUri: string, target: string): URL {
+  const url = new URL(redirectUri);
+  const queryAt = target.indexOf('?');
+  url.search = queryAt === -1 ? '' : target.slice(queryAt);
+  return url;
 }
 
 async function currentAdmin(
