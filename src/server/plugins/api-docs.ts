@@ -1,9 +1,100 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
-import { defaultAccess } from './route-access.ts';
+import { defaultAccess, type RouteAccess } from './route-access.ts';
+
+/**
+ * The credentials each kind of access takes (the schemes in `components.securitySchemes`).
+ * Public operations say so with an empty list.
+ */
+const SECURITY_BY_ACCESS: Record<RouteAccess, NonNullable<FastifySchema['security']>> = {
+  public: [],
+  admin: [{ sessionCookie: [] }, { sessionToken: [] }],
+  app: [{ idToken: [] }],
+};
+
+/** `POST /api/admin/whitelist/add` -> `postAdminWhitelistAdd`: for a route that names none. */
+function derivedOperationId(method: string, url: string): string {
+  const words = [method, ...url.split('/').filter((part) => part && part !== 'api')]
+    .flatMap((part) =>
+      part
+        .replace(/[^A-Za-z0-9]+/g, ' ')
+        .trim()
+        .split(' '),
+    )
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+  return words
+    .map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1)))
+    .join('');
+}
+
+/**
+ * Each route's zod schemas become JSON Schema; its security comes from its `config.access`,
+ * the declaration the access hook enforces, so the document cannot disagree with the server.
+ */
+const transformRoute: SwaggerTransform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input);
+  if (schema.hide) return { schema, url };
+  const { route } = input;
+  const access = route.config?.access;
+  if (!access) throw new Error(`${url} declares no access`);
+  const method = [route.method].flat()[0] ?? 'get';
+  return {
+    url,
+    schema: {
+      ...schema,
+      operationId: schema.operationId ?? derivedOperationId(method, url),
+      security: SECURITY_BY_ACCESS[access],
+    },
+  };
+};
+
+const SCHEMA_REF = '#/components/schemas/';
+
+/** The component schemas the operations use, directly or through other schemas. */
+function usedSchemas(paths: unknown, schemas: Record<string, unknown>): Set<string> {
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF)) {
+        const name = inner.slice(SCHEMA_REF.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else {
+        visit(inner);
+      }
+    }
+  };
+  visit(paths);
+  return used;
+}
+
+/**
+ * Components for every registered zod schema, keeping only those the operations use: the zod
+ * provider writes an input and an output version of each, and most are only ever one of them.
+ */
+const transformDocument: SwaggerTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as {
+    paths?: unknown;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = document.components?.schemas ?? {};
+  const used = usedSchemas(document.paths, schemas);
+  return {
+    ...document,
+    components: {
+      ...document.components,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))),
+    },
+  } as ReturnType<SwaggerTransformObject>;
+};
 
 /** OpenAPI generated from the routes' zod schemas: JSON at /api/openapi.json, docs at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
@@ -38,8 +129,8 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: transformRoute,
+    transformObject: transformDocument,
   });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, () =>
     app.swagger(),
