@@ -56,6 +56,15 @@ export const signupRecordSchema = z
     createdAt: z.string().meta({ description: 'ISO 8601' }),
     registeredAt: z.string().optional().meta({ description: 'ISO 8601, when the app registered' }),
     isWhitelisted: z.boolean(),
+    lastSignupAt: z
+      .string()
+      .optional()
+      .meta({ description: 'ISO 8601, the latest time the address used a signup form' }),
+    signupCount: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'How many times the address used a signup form, the first included' }),
   })
   .meta({ id: 'SignupRecord' });
 export type SignupRecord = z.infer<typeof signupRecordSchema>;

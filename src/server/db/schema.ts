@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of the data layer. Timestamps are written as ISO 8601 text; SQLite gives them back
  * as text and PostgreSQL (timestamptz) as Date, so readers go through `toDate`.
@@ -9,7 +11,12 @@ export interface SignupsTable {
   email: string;
   program: string;
   source: string;
+  /** The first signup; program and source are from it too. */
   created_at: Timestamp;
+  /** The latest signup attempt; null on rows an older version wrote, read `created_at` then. */
+  last_signup_at: Timestamp | null;
+  /** Signup attempts of the address, the first included. */
+  signup_count: Generated<number>;
 }
 
 export interface WhitelistTable {

@@ -11,11 +11,13 @@ export interface SignupListItem {
   createdAt: Date;
   registeredAt: Date | undefined;
   isWhitelisted: boolean;
+  lastSignupAt: Date;
+  signupCount: number;
 }
 
 /**
  * One page of signups, newest first, with whether each address is whitelisted and when it
- * registered in the app, and how many signups match in all.
+ * registered in the app, how often and when last it signed up, and how many signups match in all.
  */
 export async function listSignups(
   db: Kysely<Database>,
@@ -32,6 +34,8 @@ export async function listSignups(
       's.program',
       's.source',
       's.created_at',
+      's.last_signup_at',
+      's.signup_count',
       'u.registered_at',
       'w.email as whitelisted_email',
     ])
@@ -52,6 +56,9 @@ export async function listSignups(
       createdAt: toDate(row.created_at),
       registeredAt: row.registered_at === null ? undefined : toDate(row.registered_at),
       isWhitelisted: row.whitelisted_email !== null,
+      // Rows an older version wrote have no latest time; their first signup is their latest.
+      lastSignupAt: toDate(row.last_signup_at ?? row.created_at),
+      signupCount: row.signup_count,
     })),
   };
 }

@@ -66,6 +66,8 @@ describe.each(kinds)('GET /api/admin/signups on $name', (kind) => {
         createdAt: minute(20).toISOString(),
         registeredAt: minute(30).toISOString(),
         isWhitelisted: true,
+        lastSignupAt: minute(20).toISOString(),
+        signupCount: 1,
       },
     ]);
     const [plain] = (await list('?search=viewer1@')).signups;
@@ -76,6 +78,8 @@ describe.each(kinds)('GET /api/admin/signups on $name', (kind) => {
       source: 'general',
       createdAt: minute(1).toISOString(),
       isWhitelisted: false,
+      lastSignupAt: minute(1).toISOString(),
+      signupCount: 1,
     });
     expect(plain).not.toHaveProperty('registeredAt');
   });

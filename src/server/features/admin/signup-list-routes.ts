@@ -20,6 +20,8 @@ function toRecord(item: SignupListItem): SignupRecord {
     createdAt: item.createdAt.toISOString(),
     ...(item.registeredAt ? { registeredAt: item.registeredAt.toISOString() } : {}),
     isWhitelisted: item.isWhitelisted,
+    lastSignupAt: item.lastSignupAt.toISOString(),
+    signupCount: item.signupCount,
   };
 }
 

@@ -11,22 +11,69 @@ export interface NewSignup {
   source: string;
 }
 
-/**
- * Records a signup once per address. A repeated address changes nothing: the first form and
- * time it signed up from stay. Returns whether a row was created.
- */
-export async function insertSignup(db: Executor, signup: NewSignup, now = new Date()) {
-  const result = await db
-    .insertInto('signups')
-    .values({ id: uuidV7(now.getTime()), ...signup, created_at: now.toISOString() })
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .executeTakeFirst();
-  return { created: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+/** One row to write: an address's first signup, or a repeat of a known one. */
+interface SignupRow extends NewSignup {
+  id: string;
+  created_at: string;
+  last_signup_at: string;
+  signup_count: number;
 }
 
 /**
- * Records many signups in one statement (one commit). A repeated address, in the table or
- * earlier in the same batch, is not created again. If the statement fails, each signup is tried
+ * Writes one row per address: a new address gets its row; a known one keeps its first form,
+ * programme and time, and records the repeat (count and latest time). Both write, so a repeat
+ * takes the same work as a new signup and the answer time does not reveal a known address.
+ * Returns the id of each address's row, old or new.
+ */
+async function upsertSignups(db: Executor, rows: SignupRow[]): Promise<Map<string, string>> {
+  const saved = await db
+    .insertInto('signups')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.column('email').doUpdateSet((eb) => ({
+        signup_count: eb('signups.signup_count', '+', eb.ref('excluded.signup_count')),
+        // Commits run in parallel on PostgreSQL, so a batch started earlier may land later:
+        // the latest time never moves back.
+        last_signup_at: eb
+          .case()
+          .when(
+            eb.or([
+              eb('signups.last_signup_at', 'is', null),
+              eb('excluded.last_signup_at', '>', eb.ref('signups.last_signup_at')),
+            ]),
+          )
+          .then(eb.ref('excluded.last_signup_at'))
+          .else(eb.ref('signups.last_signup_at'))
+          .end(),
+      })),
+    )
+    .returning(['email', 'id'])
+    .execute();
+  return new Map(saved.map((row) => [row.email, row.id]));
+}
+
+function signupRow(signup: NewSignup, now: Date): SignupRow {
+  const at = now.toISOString();
+  return {
+    id: uuidV7(now.getTime()),
+    ...signup,
+    created_at: at,
+    last_signup_at: at,
+    signup_count: 1,
+  };
+}
+
+/** Records one signup (see `upsertSignups`). Returns whether the address was new. */
+export async function insertSignup(db: Executor, signup: NewSignup, now = new Date()) {
+  const row = signupRow(signup, now);
+  const saved = await upsertSignups(db, [row]);
+  return { created: saved.get(row.email) === row.id };
+}
+
+/**
+ * Records many signups in one statement (one commit). An address repeated within the batch is
+ * written once with its number of repeats (PostgreSQL refuses to change one row twice in a
+ * statement); only its first occurrence can be new. If the statement fails, each signup is tried
  * on its own, so one bad row cannot fail the others.
  */
 export async function insertSignups(
@@ -34,20 +81,22 @@ export async function insertSignups(
   signups: NewSignup[],
   now = new Date(),
 ): Promise<Outcome<{ created: boolean }>[]> {
-  const createdAt = now.toISOString();
+  const rows = new Map<string, SignupRow>();
+  for (const signup of signups) {
+    const row = rows.get(signup.email);
+    if (row) row.signup_count += 1;
+    else rows.set(signup.email, signupRow(signup, now));
+  }
   try {
-    const inserted = await db
-      .insertInto('signups')
-      .values(
-        signups.map((signup) => ({ id: uuidV7(now.getTime()), ...signup, created_at: createdAt })),
-      )
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .returning('email')
-      .execute();
-    const created = new Set(inserted.map((row) => row.email));
-    return signups.map((signup) => {
-      const isNew = created.delete(signup.email);
-      return { ok: true, value: { created: isNew } };
+    const saved = await upsertSignups(db, [...rows.values()]);
+    const answered = new Set<string>();
+    return signups.map((signup): Outcome<{ created: boolean }> => {
+      const id = saved.get(signup.email);
+      if (id === undefined) return { ok: false, error: new Error('signup row not returned') };
+      // Only the first occurrence in the batch can be the new one; the rest are repeats.
+      const first = !answered.has(signup.email);
+      answered.add(signup.email);
+      return { ok: true, value: { created: first && id === rows.get(signup.email)?.id } };
     });
   } catch (batchError) {
     if (signups.length === 1) return [{ ok: false, error: batchError }];

@@ -40,6 +40,7 @@ describe.each(kinds)('POST /api/utility/signup on $name', (kind) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.source).toBe('general');
+    expect(rows[0]!.signup_count).toBe(2);
   });
 
   it.each(SIGNUP_TYPES)('accepts the %s form', async (signupType) => {
