@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
+import { HttpError } from '../lib/http-errors.ts';
 
 /**
  * Registers the limiter; routes opt in with `config.rateLimit`. Counters live in Redis when
@@ -27,10 +28,9 @@ export async function registerRateLimit(app: FastifyInstance, config: AppConfig)
     ...(redis ? { redis } : {}),
     nameSpace: 'reelscore:rate-limit:',
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many attempts. Please try again in ${context.after}.`,
-    }),
+    // An Error, not a plain object: an error handler that hands it on (rethrows) would
+    // otherwise have it sent as a 200 body.
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Please try again in ${context.after}.`),
   });
 }

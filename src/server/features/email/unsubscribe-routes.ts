@@ -1,47 +1,81 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailSchema } from '../../../contract/email.ts';
 import { publicErrorSchema } from '../../../contract/errors.ts';
 import { z } from '../../../contract/zod.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
+import {
+  CONTACT_EMAIL,
+  escapeHtml,
+  sendPersonPage,
+  wantsHtml,
+  type PersonPage,
+} from '../../lib/person-page.ts';
 import { markUnsubscribed } from './email-repository.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
-const querySchema = z.object({
-  address: emailSchema,
-  token: z.string({ error: 'This unsubscribe link is not valid.' }).max(200),
-});
-
 const INVALID_LINK_MESSAGE = 'This unsubscribe link is not valid.';
 
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
-  );
+const querySchema = z.object({
+  address: emailSchema,
+  token: z.string({ error: INVALID_LINK_MESSAGE }).max(200),
+});
+
+/**
+ * Per client address, on each of GET and POST. A person opens the link once or twice; a mail
+ * provider's one-click POST comes once per mail. Far above both, well below a guessing run.
+ */
+export const UNSUBSCRIBE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+const HOME_LINK = `<p><a href="/">Go to the ReelScore home page</a></p>`;
+
+const INVALID_LINK_PAGE: PersonPage = {
+  title: 'This unsubscribe link is not valid',
+  body:
+    `<p class="alert" role="alert">${INVALID_LINK_MESSAGE}</p>` +
+    `<p>Your mail program may have changed the link or cut it short. Open the latest mail from ` +
+    `ReelScore and use the unsubscribe link at its bottom, or write to ` +
+    `<a href="mailto:${CONTACT_EMAIL}">${CONTACT_EMAIL}</a> and we will take your address off ` +
+    `the list.</p>`,
+};
+
+function tooManyPage(message: string): PersonPage {
+  return {
+    title: 'Too many attempts',
+    body:
+      `<p class="alert" role="alert">${escapeHtml(message)}</p>` +
+      `<p>Wait a moment, then open the link from your mail again.</p>`,
+  };
 }
 
-function page(title: string, body: string): string {
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ReelScore</title>` +
-    `</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
-  );
-}
+const FAILED_PAGE: PersonPage = {
+  title: 'Something went wrong on our side',
+  body:
+    `<p class="alert" role="alert">Your request could not be completed. Please try again in a ` +
+    `few minutes.</p><p>If it keeps failing, write to ` +
+    `<a href="mailto:${CONTACT_EMAIL}">${CONTACT_EMAIL}</a> and we will take your address off ` +
+    `the list.</p>`,
+};
 
-function wantsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
-}
-
-function sendPage(reply: FastifyReply, title: string, body: string) {
-  return reply
-    .code(200)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(page(title, body));
+/**
+ * People arrive here from a mail, so a browser gets a page for every refusal (a bad or cut link,
+ * too many attempts, our own failure); scripts and mail providers keep the JSON of the central
+ * error handler (rethrowing hands the error to it).
+ */
+function personErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (!wantsHtml(request)) throw error;
+  const status = error.validation ? 400 : (error.statusCode ?? 500);
+  if (status === 400) return sendPersonPage(reply, 400, INVALID_LINK_PAGE);
+  if (status === 429) {
+    request.log.warn({ route: request.routeOptions.url }, 'rate limit reached');
+    return sendPersonPage(reply, 429, tooManyPage(error.message));
+  }
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return sendPersonPage(reply, status, FAILED_PAGE);
+  }
+  throw error;
 }
 
 /**
@@ -58,6 +92,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, body),
     );
+    scope.setErrorHandler(personErrors);
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const valid = (address: string, token: string) =>
       verifyUnsubscribeToken(secret(), address, token);
@@ -65,34 +100,34 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
     routes.get(
       '/api/unsubscribe',
       {
-        config: { access: 'public' },
+        config: { access: 'public', rateLimit: UNSUBSCRIBE_RATE_LIMIT },
         schema: {
           summary: 'Explain an unsubscribe link and offer the button (changes nothing)',
           tags: ['email'],
           querystring: querySchema,
-          response: { 400: publicErrorSchema },
+          response: { 400: publicErrorSchema, 429: publicErrorSchema },
         },
       },
       (request, reply) => {
         const { address, token } = request.query;
         if (!valid(address, token)) throw new HttpError(400, INVALID_LINK_MESSAGE);
         const action = `/api/unsubscribe?${new URLSearchParams({ address, token }).toString()}`;
-        sendPage(
-          reply,
-          'Unsubscribe from ReelScore mail',
-          `<p>Stop sending news and invitations to <strong>${escapeHtml(address)}</strong>? ` +
+        sendPersonPage(reply, 200, {
+          title: 'Unsubscribe from ReelScore mail',
+          body:
+            `<p>Stop sending news and invitations to <strong>${escapeHtml(address)}</strong>? ` +
             `Mail about your own account (such as a notice that access ended) still arrives.</p>` +
             `<form method="post" action="${escapeHtml(action)}">` +
             `<input type="hidden" name="List-Unsubscribe" value="One-Click">` +
             `<button type="submit">Unsubscribe</button></form>`,
-        );
+        });
       },
     );
 
     routes.post(
       '/api/unsubscribe',
       {
-        config: { access: 'public' },
+        config: { access: 'public', rateLimit: UNSUBSCRIBE_RATE_LIMIT },
         schema: {
           summary: 'One-click unsubscribe (RFC 8058)',
           description:
@@ -103,6 +138,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
           response: {
             200: z.object({ success: z.literal(true), message: z.string() }),
             400: publicErrorSchema,
+            429: publicErrorSchema,
           },
         },
       },
@@ -113,7 +149,10 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
         request.log.info({ email: maskEmail(address) }, 'address unsubscribed from marketing mail');
         const message = `${address} will get no more marketing mail from ReelScore.`;
         if (wantsHtml(request)) {
-          return sendPage(reply, 'You are unsubscribed', `<p>${escapeHtml(message)}</p>`);
+          return sendPersonPage(reply, 200, {
+            title: 'You are unsubscribed',
+            body: `<p>${escapeHtml(message)}</p>${HOME_LINK}`,
+          });
         }
         reply.header('cache-control', 'no-store');
         return { success: true as const, message };

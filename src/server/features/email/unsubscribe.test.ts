@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_EMAIL } from '../../lib/person-page.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
+import { expectPersonPage } from '../../test/person-pages.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { sendLogFor } from './email-repository.ts';
 import { startMailTestSetup, type MailTestSetup } from './email-test-app.ts';
 import { UNSUBSCRIBED_MESSAGE } from './mail-service.ts';
+import { UNSUBSCRIBE_RATE_LIMIT } from './unsubscribe-routes.ts';
+import { unsubscribeSecret, unsubscribeUrl } from './unsubscribe-token.ts';
 import type { TestSmtpServer } from './test-smtp-server.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';
+/** What a browser sends when a person follows a link or submits a form. */
+const BROWSER = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const INVALID = 'This unsubscribe link is not valid.';
 
 describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
   let smtp: TestSmtpServer;
@@ -23,6 +30,12 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
 
   const send = (url: string, payload: object) =>
     testApp.app.inject({ method: 'POST', url, headers, payload });
+  /** The path and query of a real link for `address`, as the mail carries it. */
+  const linkFor = async (address: string) => {
+    const secret = await unsubscribeSecret(testApp.app.database.db, testApp.app.config.mail);
+    const url = new URL(unsubscribeUrl(testApp.app.config.publicUrl, secret, address));
+    return url.pathname + url.search;
+  };
 
   it('unsubscribes with the link from the header; later marketing mail is refused', async () => {
     const to = 'leaver@example.com';
@@ -33,10 +46,14 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
     const url = new URL(link!);
 
     // The page a person sees changes nothing (link scanners follow GETs).
-    const page = await testApp.app.inject({ method: 'GET', url: url.pathname + url.search });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('<form method="post"');
+    const page = await testApp.app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: BROWSER,
+    });
+    expect(expectPersonPage(page, 200)).toContain(`Stop sending news and invitations to ${to} ?`);
+    expect(page.body).toContain('<form method="post" action="/api/unsubscribe?address=');
+    expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
 
     // What a mail provider sends (RFC 8058): a form POST, no cookie, no origin.
     const click = await testApp.app.inject({
@@ -92,5 +109,81 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
       .where('email', '=', 'victim@example.com')
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('shows a person who followed a bad or cut link a page that says what to do', async () => {
+    const good = new URL(await linkFor('reader@example.com'), 'http://x');
+    const token = good.searchParams.get('token')!;
+    for (const query of [
+      `address=reader%40example.com&token=${token.slice(0, -4)}`,
+      'address=victim%40example.com&token=forged',
+      'address=reader%40example.com',
+      'token=abc',
+      'address=not-an-address&token=abc',
+      `address=reader%40example.com&token=${'x'.repeat(500)}`,
+      '',
+    ]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const url = `/api/unsubscribe?${query}`;
+        const page = await testApp.app.inject({ method, url, headers: BROWSER });
+        const text = expectPersonPage(page, 400);
+        expect(text, `${method} ${query}`).toContain(INVALID);
+        expect(text).toContain('Open the latest mail from ReelScore');
+        expect(text).toContain(CONTACT_EMAIL);
+        expect(page.body).toContain(`href="mailto:${CONTACT_EMAIL}"`);
+
+        // Scripts keep the error shape of the public API.
+        const script = await testApp.app.inject({ method, url });
+        expect(script.statusCode, `${method} ${query}`).toBe(400);
+        expect(script.headers['content-type']).toMatch(/^application\/json/);
+        expect(script.json()).toEqual({ error: expect.any(String) });
+      }
+    }
+  });
+
+  it('thanks a person who pressed the button with a page, and a mail provider with JSON', async () => {
+    const to = 'button-presser@example.com';
+    const link = await linkFor(to);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const pressed = await testApp.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { ...BROWSER, ...form },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(expectPersonPage(pressed, 200)).toContain(
+      `You are unsubscribed ${to} will get no more marketing mail from ReelScore.`,
+    );
+    // RFC 8058: the provider sends no Accept header asking for a page.
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: link,
+      headers: form,
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      success: true,
+      message: `${to} will get no more marketing mail from ReelScore.`,
+    });
+  });
+
+  it(`answers at most ${UNSUBSCRIBE_RATE_LIMIT.max} a minute from one address, with a page for a person`, async () => {
+    const link = await linkFor('counted@example.com');
+    for (const method of ['GET', 'POST'] as const) {
+      const remoteAddress = method === 'GET' ? '10.7.0.1' : '10.7.0.2';
+      for (let n = 0; n < UNSUBSCRIBE_RATE_LIMIT.max; n++) {
+        const answer = await testApp.app.inject({ method, url: link, remoteAddress });
+        expect(answer.statusCode, `${method} #${n + 1}`).toBe(200);
+      }
+      const page = await testApp.app.inject({ method, url: link, remoteAddress, headers: BROWSER });
+      expect(expectPersonPage(page, 429)).toMatch(/Too many attempts\. Please try again in /);
+      const script = await testApp.app.inject({ method, url: link, remoteAddress });
+      expect(script.statusCode).toBe(429);
+      expect(script.json()).toEqual({ error: expect.stringMatching(/^Too many attempts/) });
+      // Another address is not held back.
+      const other = await testApp.app.inject({ method, url: link, remoteAddress: '10.7.0.9' });
+      expect(other.statusCode).toBe(200);
+    }
   });
 });
