@@ -88,7 +88,10 @@ export async function insertSignups(
     else rows.set(signup.email, signupRow(signup, now));
   }
   try {
-    const saved = await upsertSignups(db, [...rows.values()]);
+    // In address order: batches committing in parallel (PostgreSQL) then lock the rows they
+    // share in the same order, and cannot deadlock on them.
+    const ordered = [...rows.values()].sort((a, b) => (a.email < b.email ? -1 : 1));
+    const saved = await upsertSignups(db, ordered);
     const answered = new Set<string>();
     return signups.map((signup): Outcome<{ created: boolean }> => {
       const id = saved.get(signup.email);
