@@ -21,6 +21,7 @@ import { registrationRoutes } from './features/app-registration/registration-rou
 import { registerEmail } from './features/email/email-feature.ts';
 import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRouteAccess } from './plugins/route-access.ts';
@@ -50,7 +51,11 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
       },
     };
   }
-  return { level: config.logLevel, redact };
+  return {
+    level: config.logLevel,
+    redact,
+    ...(config.logDestination ? { stream: config.logDestination } : {}),
+  };
 }
 
 /**
@@ -61,6 +66,11 @@ function frameworkErrors(config: AppConfig) {
   const headersFor = securityHeadersByRoute(config);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const tooLong = error.statusCode === 414;
+    // No hook runs for these, so the access log line is written here.
+    request.log.info(
+      { method: request.method, url: redactTarget(request.url), statusCode: tooLong ? 414 : 400 },
+      'request completed',
+    );
     void reply
       .code(tooLong ? 414 : 400)
       .headers(headersFor(request))
@@ -116,6 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
     frameworkErrors: frameworkErrors(config),
+    clientErrorHandler: clientErrorHandler(config),
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });

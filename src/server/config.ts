@@ -114,6 +114,8 @@ export interface AppConfig {
   service: string;
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Where log lines go instead of stdout (tests read the access log from here). */
+  logDestination?: { write(line: string): void };
   database: DatabaseConfig;
   redisUrl: string | undefined;
   signupProgram: Env['SIGNUP_PROGRAM'];

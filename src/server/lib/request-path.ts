@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 /**
  * The path a request target names, as the router would see it and more: absolute-form
  * (`http://host/x`, any scheme case) reduced to its path, query and fragment dropped, every valid
- * percent-escape decoded (an encoded slash becomes a slash), `;` parameters dropped, dot segments
+ * percent-escape decoded, repeatedly (an encoded slash or backslash becomes a slash), `;`
+ * parameters dropped, dot segments
  * resolved, repeated slashes collapsed, letters lower-cased. Used only where no route matched:
  * it errs towards the API's (stricter) answer, never towards a weaker one.
  */
@@ -12,12 +13,17 @@ export function normalisePath(target: string): string {
   const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(path);
   if (absolute) path = path.slice(absolute[0].length);
   path = path.split(/[?#]/, 1)[0] ?? '';
-  path = path.replace(/%[0-9a-f]{2}/gi, (escape) =>
-    String.fromCharCode(parseInt(escape.slice(1), 16)),
-  );
+  // Decoded until nothing changes, so a double-encoded `/%2561pi` counts as `/api` too.
+  for (let round = 0; round < 4 && /%[0-9a-f]{2}/i.test(path); round++) {
+    path = path.replace(/%[0-9a-f]{2}/gi, (escape) =>
+      String.fromCharCode(parseInt(escape.slice(1), 16)),
+    );
+  }
+  // Backslashes and overlong UTF-8 slashes (C0 AF, E0 80 AF) separate segments for some servers.
+  path = path.replace(/\\|\u00c0\u00af|\u00e0\u0080\u00af|\u00c1\u009c/g, '/');
   const segments: string[] = [];
   for (const raw of path.split('/')) {
-    const segment = (raw.split(';', 1)[0] ?? '').toLowerCase();
+    const segment = (raw.split(';', 1)[0] ?? '').trim().toLowerCase();
     if (segment === '' || segment === '.') continue;
     if (segment === '..') segments.pop();
     else segments.push(segment);

@@ -116,7 +116,13 @@ export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
 export function securityHeadersByRoute(
   config: AppConfig,
 ): (request: FastifyRequest) => Record<string, string> {
+  const byPath = securityHeadersByPath(config);
+  return (request) => byPath(decidingPath(request));
+}
+
+/** The same choice for a (route or normalised) path, where there is no routed request. */
+export function securityHeadersByPath(config: AppConfig): (path: string) => Record<string, string> {
   const pageHeaders = securityHeaders(helmetOptions(config));
   const apiHeaders = apiSecurityHeaders(config);
-  return (request) => (isApiPath(decidingPath(request)) ? apiHeaders : pageHeaders);
+  return (path) => (isApiPath(path) ? apiHeaders : pageHeaders);
 }
