@@ -58,7 +58,10 @@ function expectSecurityHeaders({ request, response }: Answer, env: 'test' | 'pro
   const headers = response.headers;
   const html = String(headers['content-type'] ?? '').startsWith('text/html');
   const popup =
-    html && (path.startsWith('/api/auth/local-login/') || path === '/api/auth/callback');
+    html &&
+    (path.startsWith('/api/auth/local-login/') ||
+      path === '/api/auth/callback' ||
+      path === '/api/auth/login');
   const policy = String(headers['content-security-policy'] ?? '');
 
   expect(headers['x-content-type-options'], where).toBe('nosniff');
@@ -309,9 +312,9 @@ describe('security headers on every answer', () => {
     };
     const testProduction = await startTestApp(sqlite!, production);
     try {
-      // Sign-in start asks the (unreachable) issuer for its configuration: a 500.
+      // Sign-in start asks the (unreachable) issuer for its configuration: a 503 popup page.
       const answers = await everyRoute(testProduction.app, (url) => url === '/api/app/register');
-      expect(answers.some((answer) => answer.response.statusCode === 500)).toBe(true);
+      expect(answers.some((answer) => answer.response.statusCode === 503)).toBe(true);
       for (const answer of answers) check(answer, 'production');
       for (const url of ['/', '/pricing', '/no/such/page', '/api/nothing', '/api/%zz'])
         check(await ask(testProduction.app, { method: 'GET', url }), 'production');

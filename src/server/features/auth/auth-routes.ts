@@ -11,13 +11,24 @@ import { adminErrorSchema } from '../../../contract/errors.ts';
 import type { AppConfig } from '../../config.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import { SESSION_COOKIE, sessionToken } from './admin-guard.ts';
-import { sendPopupResult } from './popup-result.ts';
+import {
+  IssuerUnavailableError,
+  issuerConfiguration,
+  issuerFault,
+  providerName,
+} from './issuer-availability.ts';
+import { popupErrors, sendPopupResult } from './popup-result.ts';
 import { createSession, findActiveSession, revokeSession } from './session-repository.ts';
 import { saveTransaction, takeTransaction } from './transaction-repository.ts';
 
 const TRANSACTION_COOKIE = '__Host-reelscore_signin';
 const TRANSACTION_TTL_MS = 10 * 60_000;
 const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
+/**
+ * Per client address. Each start writes a sign-in transaction row; a person starts a handful
+ * a minute at most, even retrying.
+ */
+export const SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
 export interface SignInSettings {
   configuration: () => Promise<client.Configuration>;
@@ -28,12 +39,20 @@ export interface SignInSettings {
 export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: SignInSettings) {
   const origin = new URL(config.publicUrl).origin;
   const redirectUri = `${origin}/api/auth/callback`;
+  const provider = providerName(config.oidc?.issuer);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     '/api/auth/login',
-    { schema: { hide: true }, config: { access: 'public' } },
+    {
+      schema: { hide: true },
+      config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+      // The popup shows every failure as a page that reports to the dashboard.
+      errorHandler: popupErrors(origin),
+    },
     async (request, reply) => {
+      // Before anything is stored: with the provider down, nothing is worth keeping.
+      const configuration = await issuerConfiguration(signIn.configuration, provider);
       const codeVerifier = client.randomPKCECodeVerifier();
       const transaction = {
         state: client.randomState(),
@@ -41,7 +60,7 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
         codeVerifier,
       };
       const id = await saveTransaction(app.database.db, transaction, TRANSACTION_TTL_MS);
-      const url = client.buildAuthorizationUrl(await signIn.configuration(), {
+      const url = client.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
         state: transaction.state,
@@ -66,7 +85,7 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
 
   routes.get(
     '/api/auth/callback',
-    { schema: { hide: true }, config: { access: 'public' } },
+    { schema: { hide: true }, config: { access: 'public' }, errorHandler: popupErrors(origin) },
     async (request, reply) => {
       reply.clearCookie(TRANSACTION_COOKIE, {
         path: '/',
@@ -83,10 +102,11 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
           error: 'This sign-in has expired. Please try again.',
         });
       }
+      const configuration = await issuerConfiguration(signIn.configuration, provider);
       let claims: client.IDToken | undefined;
       try {
         const tokens = await client.authorizationCodeGrant(
-          await signIn.configuration(),
+          configuration,
           // The callback address we registered with the query that came back; never the raw
           // target, which may be absolute-form with another host.
           callbackUrl(redirectUri, request.url),
@@ -99,6 +119,8 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
         );
         claims = tokens.claims();
       } catch (error) {
+        const fault = issuerFault(error);
+        if (fault) throw new IssuerUnavailableError(fault, provider, error);
         request.log.warn(
           { err: describe(error) },
           'sign-in refused: the identity provider response did not verify',

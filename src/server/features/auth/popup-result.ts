@@ -1,36 +1,69 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml, sendPersonPage } from '../../lib/person-page.ts';
 
 /** What the sign-in popup tells the page that opened it. */
 export type PopupResult = { ok: true } | { ok: false; error: string };
 export const POPUP_MESSAGE_SOURCE = 'reelscore-auth';
 
+const FAILED_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+function titleFor(result: PopupResult, status: number): string {
+  if (result.ok) return 'Signed in';
+  if (status === 502 || status === 503) return 'Sign-in is unavailable';
+  if (status === 429) return 'Too many sign-in attempts';
+  return 'Sign-in did not complete';
+}
+
 /**
  * The last page of the sign-in popup: it posts the result to its opener (exact target origin),
- * then closes. The script carries the result, so its CSP hash is computed per response.
+ * then closes; the dashboard shows the error it carries. Opened without an opener, the page
+ * itself says what happened. The script carries the result, so its hash is per response.
  */
-export function sendPopupResult(reply: FastifyReply, origin: string, result: PopupResult) {
+export function sendPopupResult(
+  reply: FastifyReply,
+  origin: string,
+  result: PopupResult,
+  status = result.ok ? 200 : 403,
+) {
   const message = JSON.stringify({ source: POPUP_MESSAGE_SOURCE, ...result }).replace(
     /</g,
     '\\u003c',
   );
-  const script = `(function(){var m=${message};if(window.opener){window.opener.postMessage(m,${JSON.stringify(origin)});window.close();}})();`;
-  const hash = createHash('sha256').update(script).digest('base64');
   const text = result.ok ? 'Signed in. You can close this window.' : result.error;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ReelScore sign-in</title></head>
-<body><p>${text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)}</p><p><a href="/admin">Go to the dashboard</a></p>
-<script>${script}</script></body></html>`;
-  return (
-    reply
-      .code(result.ok ? 200 : 403)
-      .header(
-        'content-security-policy',
-        `default-src 'none'; script-src 'sha256-${hash}'; base-uri 'none'; frame-ancestors 'none'`,
-      )
-      // The popup must keep its opener to report back (a same-origin COOP would sever it).
-      .removeHeader('cross-origin-opener-policy')
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(html)
-  );
+  // The popup must keep its opener to report back (a same-origin COOP would sever it).
+  reply.removeHeader('cross-origin-opener-policy');
+  return sendPersonPage(reply, status, {
+    title: titleFor(result, status),
+    body:
+      `<p${result.ok ? '' : ' class="alert" role="alert"'}>${escapeHtml(text)}</p>` +
+      `<p><a href="/admin">Go to the dashboard</a></p>`,
+    script: `(function(){var m=${message};if(window.opener){window.opener.postMessage(m,${JSON.stringify(origin)});window.close();}})();`,
+  });
+}
+
+/**
+ * Errors of the routes that run inside the popup (sign-in start and callback) end there as a
+ * page that reports to the opener, never as JSON: the provider down (502/503), too many
+ * attempts (429), or our own failure.
+ */
+export function popupErrors(origin: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
+    let text = error.message;
+    if (error.name === 'IssuerUnavailableError') {
+      request.log.error(
+        { err: error, status },
+        'sign-in unavailable: the identity provider failed',
+      );
+    } else if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      text = FAILED_MESSAGE;
+    } else if (status === 429) {
+      request.log.warn({ route: request.routeOptions.url }, 'rate limit reached');
+    }
+    sendPopupResult(reply, origin, { ok: false, error: text }, status);
+  };
 }

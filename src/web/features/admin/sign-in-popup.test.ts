@@ -60,6 +60,15 @@ describe('the sign-in popup', () => {
     expect(win.listenerCount()).toBe(0);
   });
 
+  it("passes the server's reason on as it is, such as an identity provider that is down", async () => {
+    const win = fakeWindow({ closed: false, focus: vi.fn() });
+    const result = openSignInPopup();
+    const unavailable =
+      "Sign-in is unavailable right now: we can't reach Google. Please try again in a few minutes.";
+    win.post(ORIGIN, { source: 'reelscore-auth', ok: false, error: unavailable });
+    await expect(result).resolves.toEqual({ kind: 'denied', error: unavailable });
+  });
+
   it('reports a window closed without a message, after giving a late message time', async () => {
     const popup = { closed: false, focus: vi.fn() };
     fakeWindow(popup);
