@@ -23,9 +23,11 @@ import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHttpsRedirect } from './plugins/https-redirect.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRouteAccess } from './plugins/route-access.ts';
 import { registerSecurityHeaders, securityHeadersByRoute } from './plugins/security-headers.ts';
+import { httpTimeoutOptions } from './lib/http-timeouts.ts';
 import { redactTarget } from './lib/request-path.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -123,6 +125,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logger: loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    ...httpTimeoutOptions(config.httpTimeouts),
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
     frameworkErrors: frameworkErrors(config),
@@ -165,6 +168,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   closeConnectionsWhenClosing(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
+  registerHttpsRedirect(app, config);
   await app.register(cookie);
   // Before any route: every later route must declare its access (default deny).
   registerRouteAccess(app);

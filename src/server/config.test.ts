@@ -1,5 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configFromEnv, LOCAL_ADMIN_EMAIL, parseEnv } from './config.ts';
+import {
+  ConfigError,
+  configFromEnv,
+  isLoopbackHost,
+  LOCAL_ADMIN_EMAIL,
+  parseEnv,
+  secretStrengthBits,
+} from './config.ts';
+
+/** The message parseEnv refuses `variables` with ('' when it accepts them). */
+function refusal(variables: Record<string, string>): string {
+  try {
+    parseEnv(variables);
+    return '';
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+}
+
+const SIGN_IN = {
+  OIDC_ISSUER: 'https://accounts.google.com',
+  OIDC_CLIENT_ID: 'client',
+  OIDC_CLIENT_SECRET: 'secret',
+};
 
 describe('configuration', () => {
   it('runs locally with no variables at all: SQLite, the embedded sign-in, the local admin', () => {
@@ -61,5 +86,182 @@ describe('configuration', () => {
     expect(() => parseEnv({ ADMIN_EMAILS: 'ana@example.com, not-an-address' })).toThrow(
       /ADMIN_EMAILS/,
     );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trusted = (value: string) => configFromEnv(parseEnv({ TRUST_PROXY: value })).trustProxy;
+
+  it('trusts nobody by default, or when false', () => {
+    expect(configFromEnv(parseEnv({})).trustProxy).toBe(false);
+    expect(trusted('false')).toBe(false);
+    expect(trusted('0')).toBe(false);
+  });
+
+  it('reads proxy addresses, CIDR ranges and the named ranges, IPv4 and IPv6', () => {
+    expect(trusted('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trusted(' 10.0.0.0/8, 127.0.0.1 ')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(trusted('fd00::/8,::1,2001:DB8::1')).toEqual(['fd00::/8', '::1', '2001:db8::1']);
+    expect(trusted('loopback,uniquelocal,linklocal')).toEqual([
+      'loopback',
+      'uniquelocal',
+      'linklocal',
+    ]);
+  });
+
+  it('refuses true, which lets any client pick its address, and says what to set instead', () => {
+    const message = refusal({ TRUST_PROXY: 'true' });
+    expect(message).toContain('TRUST_PROXY');
+    expect(message).toContain('any client could pick its own address');
+    expect(message).toContain('TRUST_PROXY=10.0.0.0/8,127.0.0.1');
+  });
+
+  it('refuses a hop count, which cannot tell the proxy from a client that connects directly', () => {
+    for (const value of ['1', '2', '10']) {
+      expect(refusal({ TRUST_PROXY: value })).toMatch(/TRUST_PROXY: a hop count cannot tell/);
+    }
+  });
+
+  it('refuses anything that is not an address or range, naming it', () => {
+    for (const [value, named] of [
+      ['10.0.0.0/33', "'10.0.0.0/33'"],
+      ['::1/129', "'::1/129'"],
+      ['10.0.0.0/8/1', "'10.0.0.0/8/1'"],
+      ['10.0.0.0/x', "'10.0.0.0/x'"],
+      ['proxy.example.com', "'proxy.example.com'"],
+      ['127.1', "'127.1'"],
+      ['10.0.0.1,', 'an empty entry'],
+      ['yes', "'yes'"],
+    ] as const) {
+      expect(refusal({ TRUST_PROXY: value }), value).toContain(`TRUST_PROXY: ${named} is not`);
+    }
+  });
+});
+
+describe('the embedded sign-in (no OIDC settings) runs on loopback only', () => {
+  it('knows the loopback names and addresses', () => {
+    for (const host of [
+      'localhost',
+      'LOCALHOST',
+      '127.0.0.1',
+      '127.8.9.10',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '[::]',
+      '128.0.0.1',
+      '10.0.0.1',
+      '::2',
+      '::ffff:10.0.0.1',
+      'localhost.',
+      'localhost.example.com',
+      'reelscore.app',
+      '127.1',
+      '',
+    ]) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+
+  it('accepts the defaults and loopback forms of HOST and PUBLIC_URL', () => {
+    const accepted: Record<string, string>[] = [
+      {},
+      { HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:4000' },
+      { HOST: '::1', PUBLIC_URL: 'http://[::1]:3000' },
+      { HOST: 'localhost', PUBLIC_URL: 'http://localhost:3000/' },
+      { HOST: '127.0.0.2', PUBLIC_URL: 'http://127.1:3000' },
+    ];
+    for (const variables of accepted) {
+      expect(refusal(variables), JSON.stringify(variables)).toBe('');
+    }
+    expect(configFromEnv(parseEnv({ HOST: '127.0.0.1' })).listenHost).toBe('127.0.0.1');
+  });
+
+  it('refuses to listen beyond loopback, naming HOST and the missing sign-in settings', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'reelscore.app']) {
+      const message = refusal({ HOST: host });
+      expect(message).toContain(`HOST: names ${host}`);
+      for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'loopback']) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('refuses a public PUBLIC_URL (a local proxy could publish the provider)', () => {
+    const message = refusal({ PUBLIC_URL: 'https://reelscore.app' });
+    expect(message).toContain('PUBLIC_URL: names reelscore.app');
+    expect(message).toContain('OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET');
+    expect(message).not.toContain('HOST:');
+    expect(refusal({ HOST: '0.0.0.0', PUBLIC_URL: 'http://10.0.0.5:3000' })).toMatch(
+      /HOST: names 0\.0\.0\.0[\s\S]*PUBLIC_URL: names 10\.0\.0\.5/,
+    );
+  });
+
+  it('accepts any address with all three sign-in settings, and refuses only some of them', () => {
+    expect(refusal({ HOST: '0.0.0.0', PUBLIC_URL: 'https://reelscore.app', ...SIGN_IN })).toBe('');
+    const message = refusal({ HOST: '127.0.0.1', OIDC_ISSUER: SIGN_IN.OIDC_ISSUER });
+    expect(message).toContain('OIDC_CLIENT_ID: is required with the other sign-in settings');
+    expect(message).toContain('missing: OIDC_CLIENT_ID, OIDC_CLIENT_SECRET');
+  });
+});
+
+describe('UNSUBSCRIBE_SECRET', () => {
+  it('refuses guessable secrets of any length, saying how to make a good one', () => {
+    for (const secret of [
+      'a'.repeat(32),
+      'ab'.repeat(16),
+      'abababababababababababababababababababab',
+      'abcdefgh'.repeat(8),
+      'password'.repeat(4),
+      '0123456789'.repeat(5),
+    ]) {
+      const message = refusal({ UNSUBSCRIBE_SECRET: secret });
+      expect(message, secret).toContain('UNSUBSCRIBE_SECRET: is too easy to guess');
+      expect(message).toContain('openssl rand -base64 48');
+    }
+    expect(refusal({ UNSUBSCRIBE_SECRET: 'short' })).toContain('at least 32 characters');
+  });
+
+  it('accepts random secrets as openssl and Node make them', () => {
+    for (let n = 0; n < 20; n++) {
+      for (const secret of [
+        randomBytes(48).toString('base64'),
+        randomBytes(32).toString('base64url'),
+        randomBytes(32).toString('hex'),
+      ]) {
+        expect(refusal({ UNSUBSCRIBE_SECRET: secret }), secret).toBe('');
+      }
+    }
+  });
+
+  it('scores by the lower of character spread and compressibility', () => {
+    expect(secretStrengthBits('a'.repeat(32))).toBe(0);
+    expect(secretStrengthBits('ab'.repeat(16))).toBeCloseTo(32);
+    // Many different characters, but one run repeated: compression sees through it.
+    expect(secretStrengthBits('abcdefgh'.repeat(8))).toBeLessThan(128);
+    expect(secretStrengthBits(randomBytes(48).toString('base64'))).toBeGreaterThan(256);
+  });
+});
+
+describe('HTTP time limits', () => {
+  it('cut slow and silent clients by default, and can be set', () => {
+    expect(configFromEnv(parseEnv({})).httpTimeouts).toEqual({
+      requestMs: 30_000,
+      headersMs: 10_000,
+      idleMs: 30_000,
+      keepAliveMs: 5_000,
+    });
+    const set = configFromEnv(
+      parseEnv({ REQUEST_TIMEOUT_SECONDS: '5', KEEP_ALIVE_TIMEOUT_SECONDS: '65' }),
+    ).httpTimeouts;
+    expect(set).toEqual({ requestMs: 5_000, headersMs: 5_000, idleMs: 5_000, keepAliveMs: 65_000 });
+    expect(refusal({ REQUEST_TIMEOUT_SECONDS: '0' })).toContain('REQUEST_TIMEOUT_SECONDS');
   });
 });

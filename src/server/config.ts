@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
+import { deflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { isValidEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
@@ -10,9 +12,83 @@ const packageJson = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
 ) as { version: string };
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+/** proxy-addr's named ranges, which Fastify accepts beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may speak for the client in X-Forwarded-*: nobody (`false`), or the listed proxy
+ * addresses and ranges. `true` and hop counts are refused: proxies append to X-Forwarded-For,
+ * so trusting every hop lets a client choose its own address, and a hop count cannot tell the
+ * proxy from a client that connects directly (Fastify ignores it since 5.12.1).
+ */
+const trustProxySetting = z.string().transform((value, context): false | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  const instead =
+    'list the addresses or CIDR ranges of your proxies instead, e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1 ' +
+    '(or the names loopback, linklocal, uniquelocal)';
+  if (text === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message: `true trusts every X-Forwarded-For entry, so any client could pick its own address; ${instead}`,
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    context.addIssue({
+      code: 'custom',
+      message: `a hop count cannot tell your proxy from a client that connects directly; ${instead}`,
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    const shown = wrong.map((entry) => (entry ? `'${entry}'` : 'an empty entry')).join(', ');
+    context.addIssue({
+      code: 'custom',
+      message: `${shown} is not an address or range; ${instead}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether a host name or address (IPv6 with or without brackets) reaches this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost') return true;
+  const version = isIP(name);
+  return version !== 0 && LOOPBACK.check(name, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * A lower bound on a secret's strength in bits: the Shannon entropy of its own characters (few
+ * distinct characters score low) or its compressed size (repeated runs score low), the lower.
+ */
+export function secretStrengthBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  const length = [...secret].length;
+  let perChar = 0;
+  for (const count of counts.values()) perChar -= (count / length) * Math.log2(count / length);
+  return Math.min(perChar * length, deflateRawSync(secret, { level: 9 }).length * 8);
+}
+
+const MIN_SECRET_BITS = 128;
 
 const databaseUrl = z
   .url()
@@ -38,7 +114,9 @@ export const envSchema = z.object({
   SIGNUP_PROGRAM: z.enum(PROGRAM_TYPES).default('CLOSED_ALPHA'),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   SIGNUP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   WEB_ROOT: z.string().min(1).default('./build/client'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   ADMIN_EMAILS: z
@@ -74,7 +152,14 @@ export const envSchema = z.object({
     // eslint-disable-next-line no-control-regex
     .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must be one line')
     .default('ReelScore <hello@reelscore.app>'),
-  UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  UNSUBSCRIBE_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .refine(
+      (secret) => secretStrengthBits(secret) >= MIN_SECRET_BITS,
+      'is too easy to guess (repeated or too few different characters); make one with `openssl rand -base64 48`',
+    )
+    .optional(),
   EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   EMAIL_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
@@ -104,6 +189,46 @@ function requireProductionSettings(env: Env, context: z.RefinementCtx) {
   }
 }
 
+const SIGN_IN_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/**
+ * Without all three sign-in settings the embedded provider runs, and it signs anyone in as any
+ * address: it may only listen on, and be published at, this machine's loopback.
+ */
+function requireLoopbackForEmbeddedSignIn(env: Env, context: z.RefinementCtx) {
+  const missing = SIGN_IN_SETTINGS.filter((name) => !env[name]);
+  if (missing.length === 0 || env.NODE_ENV === 'production') return;
+  if (missing.length < SIGN_IN_SETTINGS.length) {
+    context.addIssue({
+      code: 'custom',
+      path: [missing[0]!],
+      message: `is required with the other sign-in settings (missing: ${missing.join(', ')})`,
+    });
+    return;
+  }
+  const publicHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
+  const wrong = [
+    ['HOST', env.HOST],
+    ['PUBLIC_URL', publicHost],
+  ].filter(([, host]) => !isLoopbackHost(host!));
+  for (const [name, host] of wrong) {
+    context.addIssue({
+      code: 'custom',
+      path: [name!],
+      message: `names ${host}, but without ${SIGN_IN_SETTINGS.join(', ')} the embedded sign-in provider (any address, no password) runs, and it is allowed on loopback only (localhost, 127.x, ::1): set those settings, or a loopback ${name}`,
+    });
+  }
+}
+
+/** The same rule where the provider is mounted, for configurations not read from the environment. */
+export function refuseEmbeddedSignInBeyondLoopback(config: AppConfig): void {
+  const publicHost = new URL(config.publicUrl).hostname;
+  if (isLoopbackHost(config.listenHost) && isLoopbackHost(publicHost)) return;
+  throw new ConfigError(
+    `The embedded sign-in provider (any address, no password) runs on loopback only, but the service listens on ${config.listenHost} and is published at ${publicHost}: set ${SIGN_IN_SETTINGS.join(', ')}, or listen and publish on localhost, 127.x or ::1`,
+  );
+}
+
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
@@ -120,7 +245,12 @@ export interface AppConfig {
   redisUrl: string | undefined;
   signupProgram: Env['SIGNUP_PROGRAM'];
   signupRateLimit: { max: number; windowMs: number };
-  trustProxy: boolean;
+  /** Proxy addresses and ranges whose X-Forwarded-* headers count; `false`: nobody's. */
+  trustProxy: false | string[];
+  /** The address main.ts listens on; the embedded sign-in provider needs a loopback one. */
+  listenHost: string;
+  /** Limits on slow or silent clients, so none can hold a connection for long. */
+  httpTimeouts: HttpTimeouts;
   webRoot: string;
   /** How long a database health answer is reused (see features/health/database-check.ts). */
   healthCheckMaxAgeMs: number;
@@ -132,6 +262,17 @@ export interface AppConfig {
   /** OAuth client ids of the mobile app and extension; their ID tokens may register users. */
   appClientIds: string[];
   mail: MailConfig;
+}
+
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must arrive within this (answered 408 otherwise). */
+  requestMs: number;
+  /** The request headers must arrive within this. */
+  headersMs: number;
+  /** A connection with nothing sent or received for this long is closed. */
+  idleMs: number;
+  /** A kept-alive connection waits this long for its next request. */
+  keepAliveMs: number;
 }
 
 export interface MailConfig {
@@ -156,7 +297,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const present = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.superRefine(requireProductionSettings).safeParse(present);
+  const result = envSchema
+    .superRefine(requireProductionSettings)
+    .superRefine(requireLoopbackForEmbeddedSignIn)
+    .safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
@@ -183,6 +327,13 @@ export function configFromEnv(env: Env): AppConfig {
       windowMs: env.SIGNUP_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     trustProxy: env.TRUST_PROXY,
+    listenHost: env.HOST,
+    httpTimeouts: {
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: Math.min(10_000, env.REQUEST_TIMEOUT_SECONDS * 1000),
+      idleMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     webRoot: env.WEB_ROOT,
     healthCheckMaxAgeMs: 1000,
     adminEmails: new Set(env.ADMIN_EMAILS),

@@ -40,11 +40,13 @@ async function main() {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 
-  await app.listen({ host: env.HOST, port: env.PORT });
+  // The embedded sign-in was allowed for this address only (config.ts).
+  await app.listen({ host: config.listenHost, port: env.PORT });
   app.log.info(`ReelScore is running at ${config.publicUrl}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A setting refused while the app is built reads like one refused by parseEnv: no stack.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

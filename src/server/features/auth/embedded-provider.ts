@@ -12,7 +12,7 @@ import {
   sharedValue,
 } from './provider-store.ts';
 import { isValidEmail, normaliseEmail } from '../../../contract/email-rules.ts';
-import type { AppConfig } from '../../config.ts';
+import { refuseEmbeddedSignInBeyondLoopback, type AppConfig } from '../../config.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
 
 /** The embedded provider's clients: this web app, and the apps that register their users. */
@@ -42,6 +42,7 @@ export async function mountEmbeddedProvider(
   app: FastifyInstance,
   config: AppConfig,
 ): Promise<EmbeddedProvider> {
+  refuseEmbeddedSignInBeyondLoopback(config);
   const issuer = `${new URL(config.publicUrl).origin}${EMBEDDED_ISSUER_PATH}`;
   const db = app.database.db;
   // Shared through the database, so every instance signs and verifies with the same keys.
@@ -128,7 +129,7 @@ export async function mountEmbeddedProvider(
     },
   };
   const provider = new Provider(issuer, configuration);
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy !== false;
 
   await app.register(middie);
   const handle = provider.callback();

@@ -19,6 +19,9 @@ export function testMailConfig(overrides: Partial<MailConfig> = {}): MailConfig 
 export function startEmailTestApp(kind: TestDatabaseKind, mail: Partial<MailConfig> = {}) {
   return startTestApp(kind, {
     publicUrl: 'https://reelscore.test',
+    // A public address needs real sign-in settings (the embedded provider is loopback-only);
+    // the issuer is only contacted at sign-in, which these tests never do.
+    oidc: { issuer: 'https://issuer.reelscore.test', clientId: 'web', clientSecret: 'secret' },
     mail: testMailConfig(mail),
   });
 }
