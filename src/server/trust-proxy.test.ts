@@ -198,6 +198,20 @@ describe('the signup rate limit behind a trusted proxy (the whole app)', () => {
     expect((await signup(behindProxy, 100, `198.51.100.1, 203.0.113.8`)).status).toBe(200);
   });
 
+  it('counts every address of one IPv6 /64 as one client, and a malformed entry as the proxy', async () => {
+    const statuses = [];
+    for (let n = 0; n <= limit.max; n++) {
+      statuses.push((await signup(behindProxy, 200 + n, `2001:db8:7:7::${n + 1}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // A proxy that does not append can hand on junk: it counts as the proxy, not as a new client.
+    const junk = [];
+    for (let n = 0; n <= limit.max; n++) {
+      junk.push((await signup(behindProxy, 300 + n, `not-an-address-${n}`)).status);
+    }
+    expect(junk).toEqual([200, 200, 200, 429]);
+  });
+
   it('counts by the socket when the peer is not a trusted proxy, or no proxy is trusted', async () => {
     for (const testApp of [untrustedPeer, noProxy]) {
       const statuses = [];

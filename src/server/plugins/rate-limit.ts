@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
+import { clientKey } from '../lib/client-key.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
 /**
@@ -28,6 +29,7 @@ export async function registerRateLimit(app: FastifyInstance, config: AppConfig)
     ...(redis ? { redis } : {}),
     nameSpace: 'reelscore:rate-limit:',
     skipOnError: true,
+    keyGenerator: (request) => clientKey(request.ip, request.socket.remoteAddress),
     // An Error, not a plain object: an error handler that hands it on (rethrows) would
     // otherwise have it sent as a 200 body.
     errorResponseBuilder: (_request, context) =>
