@@ -165,26 +165,35 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     throw error;
   }
 
-  closeConnectionsWhenClosing(app);
-  registerErrorHandler(app);
-  registerSecurityHeaders(app, config);
-  registerHttpsRedirect(app, config);
-  await app.register(cookie);
-  // Before any route: every later route must declare its access (default deny).
-  registerRouteAccess(app);
-  await registerRateLimit(app, config);
-  await registerApiDocs(app, config);
-  registerAdminGuard(app, config);
+  try {
+    closeConnectionsWhenClosing(app);
+    registerErrorHandler(app);
+    registerSecurityHeaders(app, config);
+    registerHttpsRedirect(app, config);
+    await app.register(cookie);
+    // Before any route: every later route must declare its access (default deny).
+    registerRouteAccess(app);
+    await registerRateLimit(app, config);
+    await registerApiDocs(app, config);
+    registerAdminGuard(app, config);
 
-  healthRoutes(app, config);
-  signupRoutes(app, config);
-  adminRoutes(app);
-  await registerEmail(app, config);
-  const signIn = await signInSettings(app, config);
-  authRoutes(app, config, signIn);
-  registrationRoutes(app, { configuration: signIn.configuration, audiences: signIn.appAudiences });
+    healthRoutes(app, config);
+    signupRoutes(app, config);
+    adminRoutes(app);
+    await registerEmail(app, config);
+    const signIn = await signInSettings(app, config);
+    authRoutes(app, config, signIn);
+    registrationRoutes(app, {
+      configuration: signIn.configuration,
+      audiences: signIn.appAudiences,
+    });
 
-  await registerWeb(app, config);
-  await app.ready();
+    await registerWeb(app, config);
+    await app.ready();
+  } catch (error) {
+    // A service that cannot start releases what it opened (database, Redis, the mail catcher).
+    await app.close().catch(() => database.close());
+    throw error;
+  }
   return app;
 }
