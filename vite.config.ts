@@ -1,9 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { siteBuildSettings } from './scripts/site-build-settings.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), siteBuildSettings()],
   define: {
     // The public origin for canonical URLs and Open Graph tags, fixed at build time.
     __SITE_URL__: JSON.stringify(

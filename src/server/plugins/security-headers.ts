@@ -4,7 +4,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.ts';
 import { decidingPath, isApiPath } from '../lib/request-path.ts';
 
-/** Google Analytics 4 hosts; the site loads them only after the visitor consents. */
+/**
+ * Google Analytics 4 hosts: allowed only on the pages of a build with analytics on (see
+ * page-policies.ts); even then the site loads them only after the visitor consents.
+ */
 const ANALYTICS_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
 const ANALYTICS_BEACON_HOSTS = [
   'https://*.google-analytics.com',
@@ -14,9 +17,15 @@ const ANALYTICS_BEACON_HOSTS = [
 
 /**
  * `scriptSources` adds to `script-src`: the hashes of a prerendered page's own inline scripts
- * (see plugins/web.ts), so no other inline script can run.
+ * (see plugins/web.ts), so no other inline script can run. `analytics` adds Google's hosts.
  */
-export function helmetOptions(config: AppConfig, scriptSources: string[] = []): HelmetOptions {
+export function helmetOptions(
+  config: AppConfig,
+  scriptSources: string[] = [],
+  analytics = false,
+): HelmetOptions {
+  const scriptHosts = analytics ? ANALYTICS_SCRIPT_HOSTS : [];
+  const beaconHosts = analytics ? ANALYTICS_BEACON_HOSTS : [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -26,13 +35,13 @@ export function helmetOptions(config: AppConfig, scriptSources: string[] = []): 
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", ...scriptSources, ...ANALYTICS_SCRIPT_HOSTS],
+        scriptSrc: ["'self'", ...scriptSources, ...scriptHosts],
         styleSrc: ["'self'"],
         // React and Radix set a few style attributes (positions, sizes); they cannot run code.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...ANALYTICS_BEACON_HOSTS],
+        imgSrc: ["'self'", 'data:', ...beaconHosts],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...ANALYTICS_BEACON_HOSTS],
+        connectSrc: ["'self'", ...beaconHosts],
         mediaSrc: ["'self'"],
         frameSrc: ["'self'"],
         upgradeInsecureRequests: config.env === 'production' ? [] : null,
