@@ -2,8 +2,34 @@ import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fa
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from '../../contract/zod.ts';
 import type { AppConfig } from '../config.ts';
 import { defaultAccess, type RouteAccess } from './route-access.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * A request body for the document only, by media type: for routes whose parser keeps the
+     * body as text and never validates it (the RFC 8058 one-click unsubscribe form).
+     */
+    documentedBody?: Record<string, z.ZodType>;
+  }
+}
+
+const htmlPageSchema = z.string().meta({ description: 'An HTML page.' });
+
+/** An answer that is a page for a person (the sign-in popup's pages). */
+export function htmlPageResponse(description: string) {
+  return { description, content: { 'text/html': { schema: htmlPageSchema } } };
+}
+
+/** A page for a browser (`Accept: text/html`) and `json` for any other client. */
+export function pageOrJsonResponse(description: string, json: z.ZodType) {
+  return {
+    description,
+    content: { 'text/html': { schema: htmlPageSchema }, 'application/json': { schema: json } },
+  };
+}
 
 /**
  * The credentials each kind of access takes (the schemes in `components.securitySchemes`).
@@ -31,12 +57,49 @@ function derivedOperationId(method: string, url: string): string {
     .join('');
 }
 
+function mediaSchemas(content: Record<string, z.ZodType>) {
+  return Object.fromEntries(
+    Object.entries(content).map(([mediaType, schema]) => {
+      const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input' });
+      return [mediaType, { schema: json }];
+    }),
+  );
+}
+
+/**
+ * Answers declared `z.undefined()` (a redirect, 204) have no body. Zod cannot write `undefined`
+ * as JSON Schema; `type: 'null'` is how the swagger plugin leaves the content out.
+ */
+function splitBodyless(response: unknown) {
+  if (typeof response !== 'object' || response === null) return { withBody: response };
+  const entries = Object.entries(response as Record<string, unknown>);
+  const isBodyless = (schema: unknown) => schema instanceof z.ZodUndefined;
+  const bodyless = entries
+    .filter(([, schema]) => isBodyless(schema))
+    .map(
+      ([status, schema]) =>
+        [
+          status,
+          { type: 'null', description: (schema as z.ZodUndefined).description ?? 'No body.' },
+        ] as const,
+    );
+  return {
+    withBody: Object.fromEntries(entries.filter(([, schema]) => !isBodyless(schema))),
+    bodyless: bodyless.length > 0 ? Object.fromEntries(bodyless) : undefined,
+  };
+}
+
 /**
  * Each route's zod schemas become JSON Schema; its security comes from its `config.access`,
  * the declaration the access hook enforces, so the document cannot disagree with the server.
  */
 const transformRoute: SwaggerTransform = (input) => {
-  const { schema, url } = jsonSchemaTransform(input);
+  const { documentedBody, response, ...routeSchema } = input.schema;
+  const { withBody, bodyless } = splitBodyless(response);
+  const { schema, url } = jsonSchemaTransform({
+    ...input,
+    schema: { ...routeSchema, ...(withBody ? { response: withBody } : {}) },
+  });
   if (schema.hide) return { schema, url };
   const { route } = input;
   const access = route.config?.access;
@@ -46,6 +109,8 @@ const transformRoute: SwaggerTransform = (input) => {
     url,
     schema: {
       ...schema,
+      ...(documentedBody ? { body: { content: mediaSchemas(documentedBody) } } : {}),
+      ...(bodyless ? { response: { ...(schema.response as object), ...bodyless } } : {}),
       operationId: schema.operationId ?? derivedOperationId(method, url),
       security: SECURITY_BY_ACCESS[access],
     },
@@ -144,9 +209,10 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
       // The docs page keeps its own policy (its assets carry hashes); plain http works locally.
       // Swagger UI injects its own styles; http stays usable locally.
       transformStaticCSP: (header) => {
-        // No <base> and no framing, as on every other page (DESIGN.md, security model).
+        // No <base> and no framing, as on every other page (DESIGN.md, security model). Swagger
+        // UI's stylesheets are files; React sets style attributes, which cannot run code.
         const policy = header
-          .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'")
+          .replace("style-src 'self' https:", "style-src 'self'; style-src-attr 'unsafe-inline'")
           .replace("base-uri 'self'", "base-uri 'none'")
           .replace("frame-ancestors 'self'", "frame-ancestors 'none'");
         return config.env === 'production'

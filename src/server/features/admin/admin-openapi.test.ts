@@ -54,6 +54,7 @@ describe('the admin calls in the OpenAPI document', () => {
       '400',
       '401',
       '403',
+      '413',
       '415',
       '503',
     ]);

@@ -31,6 +31,7 @@ export function signupListRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listSignups',
         summary: 'List early-access signups',
         description:
           'Newest first (then by id). `search` matches any part of the address, ignoring case; ' +

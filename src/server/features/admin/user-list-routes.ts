@@ -23,6 +23,7 @@ export function userListRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listUsers',
         summary: 'List every known address',
         description:
           'Every address that signed up, is whitelisted or registered in the app, most recent ' +

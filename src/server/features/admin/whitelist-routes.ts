@@ -12,12 +12,14 @@ export const WHITELIST_UNAVAILABLE_MESSAGE =
 const responses = {
   200: whitelistResponseSchema,
   ...adminErrorResponses,
+  413: adminErrorSchema.describe('The body is larger than 16 KiB.'),
   415: adminErrorSchema.describe('The body must be JSON.'),
 };
 
 interface WhitelistChange {
   method: 'POST' | 'DELETE';
   url: string;
+  operationId: string;
   summary: string;
   description: string;
   change: typeof addToWhitelist;
@@ -30,6 +32,7 @@ const changes: WhitelistChange[] = [
   {
     method: 'POST',
     url: '/api/admin/whitelist/add',
+    operationId: 'addToWhitelist',
     summary: 'Add an address to the early-access whitelist',
     description:
       'Idempotent: adding a listed address answers the same and changes nothing. A change ' +
@@ -44,6 +47,7 @@ const changes: WhitelistChange[] = [
   {
     method: 'DELETE',
     url: '/api/admin/whitelist/remove',
+    operationId: 'removeFromWhitelist',
     summary: 'Remove an address from the early-access whitelist',
     description:
       'Idempotent: removing an address that is not listed answers the same and changes ' +
@@ -56,12 +60,22 @@ const changes: WhitelistChange[] = [
 
 export function whitelistRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  for (const { method, url, summary, description, change, isWhitelisted, logs } of changes) {
+  for (const {
+    method,
+    url,
+    operationId,
+    summary,
+    description,
+    change,
+    isWhitelisted,
+    logs,
+  } of changes) {
     routes.route({
       method,
       url,
       config: { access: 'admin' },
       schema: {
+        operationId,
         summary,
         description,
         tags: ['admin'],

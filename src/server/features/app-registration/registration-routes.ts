@@ -83,18 +83,21 @@ export function registrationRoutes(app: FastifyInstance, settings: RegistrationS
     {
       config: { access: 'app' },
       schema: {
+        operationId: 'registerAppUser',
         summary: 'Register a signed-in app user',
         description:
           'For the closed-alpha apps: send the ID token of the signed-in user as ' +
           '`Authorization: Bearer <id_token>`. Allowed only for whitelisted addresses; ' +
           'registering again returns the first registration.',
         tags: ['app'],
-        security: [{ idToken: [] }],
         response: {
-          200: registrationResponseSchema,
-          401: adminErrorSchema,
-          403: adminErrorSchema,
-          409: adminErrorSchema,
+          200: registrationResponseSchema.describe('Registered (now or by an earlier call).'),
+          400: adminErrorSchema.describe('A body was sent and is not valid JSON.'),
+          401: adminErrorSchema.describe('No ID token, or one that does not verify.'),
+          403: adminErrorSchema.describe('The address is not on the early-access whitelist.'),
+          409: adminErrorSchema.describe('The address is registered to another account.'),
+          413: adminErrorSchema.describe('A body was sent and is larger than 16 KiB.'),
+          415: adminErrorSchema.describe('A body was sent and is not JSON.'),
         },
       },
     },

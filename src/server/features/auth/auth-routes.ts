@@ -8,8 +8,10 @@ import {
   type AdminUser,
 } from '../../../contract/admin.ts';
 import { adminErrorSchema } from '../../../contract/errors.ts';
+import { z } from '../../../contract/zod.ts';
 import type { AppConfig } from '../../config.ts';
 import { maskEmail } from '../../lib/mask.ts';
+import { htmlPageResponse } from '../../plugins/api-docs.ts';
 import { SESSION_COOKIE, sessionToken } from './admin-guard.ts';
 import {
   IssuerUnavailableError,
@@ -45,7 +47,21 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
   routes.get(
     '/api/auth/login',
     {
-      schema: { hide: true },
+      schema: {
+        operationId: 'startSignIn',
+        summary: 'Start the admin sign-in (the page the sign-in popup opens)',
+        description:
+          'Redirects to the identity provider with PKCE, state and nonce; the provider sends ' +
+          'the browser back to `/api/auth/callback`. Runs in the sign-in popup, so every ' +
+          'failure is a page that reports to the window that opened it.',
+        tags: ['auth'],
+        response: {
+          303: z.undefined().describe("To the identity provider's sign-in page (`Location`)."),
+          429: htmlPageResponse('Too many sign-ins from this address; try again later.'),
+          502: htmlPageResponse('The identity provider answered with something unusable.'),
+          503: htmlPageResponse('The identity provider cannot be reached.'),
+        },
+      },
       config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
       // The popup shows every failure as a page that reports to the dashboard.
       errorHandler: popupErrors(origin),
@@ -85,7 +101,29 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
 
   routes.get(
     '/api/auth/callback',
-    { schema: { hide: true }, config: { access: 'public' }, errorHandler: popupErrors(origin) },
+    {
+      schema: {
+        operationId: 'finishSignIn',
+        summary: 'Finish the admin sign-in (the identity provider redirects here)',
+        description:
+          "Verifies the provider's answer (`code`, `state`, `iss` in the query) and, for an " +
+          'address on the admin allow-list, starts a session (the `__Host-reelscore_session` ' +
+          'cookie). The page reports the result to the window that opened the popup and ' +
+          'closes.',
+        tags: ['auth'],
+        response: {
+          200: htmlPageResponse('Signed in; the session cookie is set.'),
+          403: htmlPageResponse(
+            'Refused: an expired or repeated sign-in, an answer that does not verify, or an ' +
+              'address that is not on the admin allow-list.',
+          ),
+          502: htmlPageResponse('The identity provider answered with something unusable.'),
+          503: htmlPageResponse('The identity provider cannot be reached.'),
+        },
+      },
+      config: { access: 'public' },
+      errorHandler: popupErrors(origin),
+    },
     async (request, reply) => {
       reply.clearCookie(TRANSACTION_COOKIE, {
         path: '/',
@@ -166,9 +204,14 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getSession',
         summary: 'The signed-in admin',
         tags: ['auth'],
-        response: { 200: adminUserSchema, 401: adminErrorSchema, 403: adminErrorSchema },
+        response: {
+          200: adminUserSchema.describe('A live session of an allow-listed admin.'),
+          401: adminErrorSchema.describe('No live session.'),
+          403: adminErrorSchema.describe('The address is no longer on the admin allow-list.'),
+        },
       },
     },
     async (request, reply) => {
@@ -185,7 +228,19 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
     '/api/auth/logout',
     {
       config: { access: 'public' },
-      schema: { summary: 'Sign out: ends the session', tags: ['auth'] },
+      schema: {
+        operationId: 'signOut',
+        summary: 'Sign out: ends the session',
+        tags: ['auth'],
+        response: {
+          204: z
+            .undefined()
+            .describe('Signed out (also without a session); the cookie is cleared.'),
+          400: adminErrorSchema.describe('A body was sent and is not valid JSON.'),
+          413: adminErrorSchema.describe('A body was sent and is larger than 16 KiB.'),
+          415: adminErrorSchema.describe('A body was sent and is not JSON.'),
+        },
+      },
     },
     async (request, reply) => {
       const credential = sessionToken(request);

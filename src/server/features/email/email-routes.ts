@@ -21,16 +21,25 @@ import { findTemplate, MAIL_TEMPLATES } from './templates/template-registry.ts';
 
 const MAILBOX_SIZE = 50;
 
+/** What the admin guard answers; these calls read no input and no table of their own. */
+const guardResponses = { 401: adminErrorResponses[401], 403: adminErrorResponses[403] };
+
 const sendResponses = {
   200: sendEmailResponseSchema.describe('Sent; `messageId` is the Message-ID header.'),
   ...adminErrorResponses,
-  404: adminErrorSchema.describe('No template has that id.'),
   409: sendEmailResponseSchema.describe('Refused: the address unsubscribed from marketing mail.'),
+  413: adminErrorSchema.describe('The body is larger than 16 KiB.'),
   415: adminErrorSchema.describe('The body must be JSON.'),
   429: adminErrorSchema.describe('Too many sends by this admin or to this address.'),
   502: sendEmailResponseSchema.describe(
     'The mail server refused, failed or timed out (after retries for temporary failures).',
   ),
+};
+
+/** A send of a template named by id may also find no such template. */
+const templateSendResponses = {
+  ...sendResponses,
+  404: adminErrorSchema.describe('No template has that id.'),
 };
 
 function answer(reply: FastifyReply, result: SendResult) {
@@ -91,9 +100,10 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listEmailTemplates',
         summary: 'List the email templates',
         tags: ['email'],
-        response: { 200: emailTemplatesResponseSchema, ...adminErrorResponses },
+        response: { 200: emailTemplatesResponseSchema, ...guardResponses },
       },
     },
     async (_request, reply) => {
@@ -114,14 +124,17 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'previewEmailTemplate',
         summary: 'Render a template with sample data',
         description: 'HTML for a sandboxed frame: no scripts, sample data only.',
         tags: ['email'],
         params: templateIdParamsSchema,
         response: {
           200: templatePreviewResponseSchema,
-          ...adminErrorResponses,
+          400: adminErrorSchema.describe('The id is not valid percent-encoded text.'),
+          ...guardResponses,
           404: adminErrorSchema.describe('No template has that id.'),
+          414: adminErrorSchema.describe('The id is longer than 100 characters.'),
         },
       },
     },
@@ -140,13 +153,14 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
       onRequest: [limits.perAdmin],
       preHandler: [limits.perAddress],
       schema: {
+        operationId: 'sendTestEmail',
         summary: 'Send a template to an address, as a test',
         description:
           'The template is filled with sample data for the address. Marketing templates carry ' +
           'a one-click unsubscribe link and are refused for addresses that unsubscribed.',
         tags: ['email'],
         body: testEmailRequestSchema,
-        response: sendResponses,
+        response: templateSendResponses,
       },
     },
     async (request, reply) => {
@@ -169,6 +183,7 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
       onRequest: [limits.perAdmin],
       preHandler: [limits.perAddress],
       schema: {
+        operationId: 'sendEarlyAccessEmail',
         summary: 'Send the early-access invitation to an address',
         tags: ['email'],
         body: earlyAccessEmailRequestSchema,
@@ -191,11 +206,12 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listCaughtMail',
         summary: 'Mail the local catcher received (local runs only)',
         description:
           'Text parts only, newest first. Empty and `enabled: false` when SMTP_URL is set.',
         tags: ['email'],
-        response: { 200: mailboxResponseSchema, ...adminErrorResponses },
+        response: { 200: mailboxResponseSchema, ...guardResponses },
       },
     },
     async (_request, reply) => {

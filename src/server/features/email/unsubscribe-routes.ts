@@ -5,6 +5,7 @@ import { publicErrorSchema } from '../../../contract/errors.ts';
 import { z } from '../../../contract/zod.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
+import { htmlPageResponse, pageOrJsonResponse } from '../../plugins/api-docs.ts';
 import {
   CONTACT_EMAIL,
   escapeHtml,
@@ -21,6 +22,9 @@ const querySchema = z.object({
   address: emailSchema,
   token: z.string({ error: INVALID_LINK_MESSAGE }).max(200),
 });
+
+/** What RFC 8058 mail providers post (documented only: the body's content does not matter). */
+const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 
 /**
  * Per client address, on each of GET and POST. A person opens the link once or twice; a mail
@@ -102,10 +106,15 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
       {
         config: { access: 'public', rateLimit: UNSUBSCRIBE_RATE_LIMIT },
         schema: {
+          operationId: 'getUnsubscribePage',
           summary: 'Explain an unsubscribe link and offer the button (changes nothing)',
           tags: ['email'],
           querystring: querySchema,
-          response: { 400: publicErrorSchema, 429: publicErrorSchema },
+          response: {
+            200: htmlPageResponse('The page with the unsubscribe button.'),
+            400: pageOrJsonResponse('The link is not valid.', publicErrorSchema),
+            429: pageOrJsonResponse('Too many attempts from this address.', publicErrorSchema),
+          },
         },
       },
       (request, reply) => {
@@ -129,16 +138,27 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
       {
         config: { access: 'public', rateLimit: UNSUBSCRIBE_RATE_LIMIT },
         schema: {
+          operationId: 'unsubscribe',
           summary: 'One-click unsubscribe (RFC 8058)',
           description:
             'No session needed: the token signs the address. Idempotent. Answers a page to a ' +
-            'browser and JSON otherwise.',
+            'browser (`Accept: text/html`) and JSON otherwise. Mail providers post the form ' +
+            'body of RFC 8058; the server does not need it.',
           tags: ['email'],
           querystring: querySchema,
+          documentedBody: {
+            'application/x-www-form-urlencoded': oneClickBody,
+            'multipart/form-data': oneClickBody,
+          },
           response: {
-            200: z.object({ success: z.literal(true), message: z.string() }),
-            400: publicErrorSchema,
-            429: publicErrorSchema,
+            200: pageOrJsonResponse(
+              'Unsubscribed (now or before).',
+              z.object({ success: z.literal(true), message: z.string() }),
+            ),
+            400: pageOrJsonResponse('The link is not valid.', publicErrorSchema),
+            413: publicErrorSchema.describe('The body is larger than 1 KiB.'),
+            415: publicErrorSchema.describe('The body is neither a form nor JSON.'),
+            429: pageOrJsonResponse('Too many attempts from this address.', publicErrorSchema),
           },
         },
       },

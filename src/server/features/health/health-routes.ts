@@ -13,11 +13,15 @@ export function healthRoutes(app: FastifyInstance, config: AppConfig) {
       // Health checks arrive every few seconds from monitors; only failures are worth a log line.
       logLevel: 'warn',
       schema: {
+        operationId: 'getHealth',
         summary: 'Service health',
         description:
           '200 when the service and its database answer; 503 with the same shape otherwise.',
         tags: ['health'],
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        response: {
+          200: healthResponseSchema.describe('The service and its database answer.'),
+          503: healthResponseSchema.describe('The database does not answer.'),
+        },
       },
     },
     async (request, reply) => {

@@ -33,6 +33,7 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
         },
       },
       schema: {
+        operationId: 'joinWaitlist',
         summary: 'Join the early-access waitlist',
         description:
           'Records the address once. A new and an already known address get the same answer, ' +
@@ -40,11 +41,14 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
         tags: ['signup'],
         body: signupRequestSchema,
         response: {
-          200: signupResponseSchema,
-          400: publicErrorSchema,
-          415: publicErrorSchema,
-          429: publicErrorSchema,
-          503: publicErrorSchema,
+          200: signupResponseSchema.describe(
+            'Accepted; the same answer whether or not the address was already on the list.',
+          ),
+          400: publicErrorSchema.describe('The body is not valid; the text says why.'),
+          413: publicErrorSchema.describe('The body is larger than 16 KiB.'),
+          415: publicErrorSchema.describe('The body must be JSON.'),
+          429: publicErrorSchema.describe('Too many signups from this address; try again later.'),
+          503: publicErrorSchema.describe('The signup could not be saved; nothing was recorded.'),
         },
       },
     },
