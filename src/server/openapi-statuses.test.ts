@@ -1,0 +1,522 @@
+import { createServer, type AddressInfo } from 'node:net';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveTransaction } from './features/auth/transaction-repository.ts';
+import { testMailConfig } from './features/email/email-test-app.ts';
+import { startTestSmtpServer, type TestSmtpServer } from './features/email/test-smtp-server.ts';
+import { adminHeaders } from './test/admin-session.ts';
+import { appIdToken } from './test/app-id-token.ts';
+import { testDatabaseKinds } from './test/databases.ts';
+import { Browser, startListeningApp } from './test/listening-app.ts';
+import { startTestApp, type TestApp } from './test/test-app.ts';
+
+const [sqlite] = await testDatabaseKinds();
+const ADMIN = 'statuses-admin@example.com';
+const STRANGER = 'statuses-stranger@example.com';
+const BROWSER = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const TEXT = { 'content-type': 'text/plain' };
+const JSON_TYPE = { 'content-type': 'application/json' };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** Over the 16 KiB every JSON route reads (and the 1 KiB of the unsubscribe form). */
+const BIG_JSON = JSON.stringify({ email: 'big@example.com', padding: 'x'.repeat(17 * 1024) });
+/** The sign-in transaction cookie the callback reads (auth-routes.ts). */
+const TRANSACTION_COOKIE = '__Host-reelscore_signin';
+
+/**
+ * Documented answers no request here can bring about, each with the reason. Empty: every
+ * documented status is produced below; keep it that way where you can.
+ */
+const NOT_PRODUCED: Record<string, string> = {};
+
+interface Answer {
+  status: number;
+  /** The media type of the body, or undefined when there is none. */
+  mediaType: string | undefined;
+}
+
+interface OpenApiResponse {
+  content?: Record<string, unknown>;
+}
+type Document = {
+  paths: Record<string, Record<string, { operationId: string; responses: object }>>;
+};
+
+function mediaTypeOf(contentType: string | null | undefined, length: number) {
+  if (length === 0) return undefined;
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+async function inject(app: FastifyInstance, options: InjectOptions): Promise<Answer> {
+  const response = await app.inject(options);
+  return {
+    status: response.statusCode,
+    mediaType: mediaTypeOf(
+      response.headers['content-type']?.toString(),
+      response.rawPayload.length,
+    ),
+  };
+}
+
+async function fetched(response: Response): Promise<Answer> {
+  const body = await response.arrayBuffer();
+  return {
+    status: response.status,
+    mediaType: mediaTypeOf(response.headers.get('content-type'), body.byteLength),
+  };
+}
+
+/** A port nothing listens on: taken from the system, then given back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** The documented statuses of every operation and the media types of each answer. */
+function documentedAnswers(document: Document): Map<string, Map<string, string[]>> {
+  const answers = new Map<string, Map<string, string[]>>();
+  for (const methods of Object.values(document.paths)) {
+    for (const { operationId, responses } of Object.values(methods)) {
+      const byStatus = new Map<string, string[]>();
+      for (const [status, response] of Object.entries(responses as Record<string, object>)) {
+        byStatus.set(status, Object.keys((response as OpenApiResponse).content ?? {}));
+      }
+      answers.set(operationId, byStatus);
+    }
+  }
+  return answers;
+}
+
+/**
+ * Every documented operation is called here the ways the server can answer it: the happy path
+ * and each refusal (bad input, no session, not an admin, unknown id, wrong content type, too
+ * large, too many, a failing database, mail server or identity provider). Each call names the
+ * status it is written to get; then the answers are compared with the document both ways.
+ */
+describe('the statuses the OpenAPI document gives, against those the server sends', () => {
+  let smtp: TestSmtpServer;
+  /** Sends mail to a test SMTP server; signs in with the embedded provider. */
+  let main: TestApp & { origin: string };
+  /** Limits of one, and an identity provider nothing answers for. */
+  let strained: TestApp;
+  /** An identity provider the OpenID client refuses to use (plain http): a garbled provider. */
+  let garbled: TestApp;
+  let documented: Map<string, Map<string, string[]>>;
+  const observed = new Map<string, Map<string, Set<string>>>();
+  const unexpected: string[] = [];
+
+  /** Runs one call written to get `status` from `operationId` and records the answer. */
+  async function call(operationId: string, status: number, send: () => Promise<Answer>) {
+    const answer = await send();
+    const statuses = observed.get(operationId) ?? new Map<string, Set<string>>();
+    observed.set(operationId, statuses);
+    const mediaTypes = statuses.get(String(answer.status)) ?? new Set<string>();
+    statuses.set(String(answer.status), mediaTypes);
+    mediaTypes.add(answer.mediaType ?? 'no body');
+    if (answer.status !== status) {
+      const call = send.toString().replace(/\s+/g, ' ').slice(0, 200);
+      unexpected.push(`${operationId}: wanted ${status}, got ${answer.status}: ${call}`);
+    }
+    return answer;
+  }
+
+  /** `use` while `table` is gone, as a failing disk or a broken migration would leave it. */
+  async function without<T>(testApp: TestApp, table: string, use: () => Promise<T>) {
+    const db = testApp.app.database.db;
+    await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(db);
+    try {
+      return await use();
+    } finally {
+      await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(
+        db,
+      );
+    }
+  }
+
+  async function adminCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+    const app = main.app;
+    for (const [operationId, url] of [
+      ['listSignups', '/api/admin/signups'],
+      ['listUsers', '/api/admin/users'],
+    ] as const) {
+      await call(operationId, 200, () => inject(app, { url, headers: admin }));
+      await call(operationId, 400, () => inject(app, { url: `${url}?limit=abc`, headers: admin }));
+      await call(operationId, 401, () => inject(app, { url }));
+      await call(operationId, 403, () => inject(app, { url, headers: stranger }));
+      await call(operationId, 503, () =>
+        without(main, 'signups', () => inject(app, { url, headers: admin })),
+      );
+    }
+    for (const [operationId, method] of [
+      ['addToWhitelist', 'POST'],
+      ['removeFromWhitelist', 'DELETE'],
+    ] as const) {
+      const url = `/api/admin/whitelist/${method === 'POST' ? 'add' : 'remove'}`;
+      const change = (payload: string, headers: Record<string, string> = {}) =>
+        inject(app, { method, url, payload, headers: { ...admin, ...JSON_TYPE, ...headers } });
+      // Only a change writes the audit log: a new address for add, the listed one for remove.
+      const changing = method === 'POST' ? 'new@example.com' : 'listed@example.com';
+      await call(operationId, 503, () =>
+        without(main, 'audit_log', () => change(`{"email":"${changing}"}`)),
+      );
+      await call(operationId, 200, () => change('{"email":"listed@example.com"}'));
+      await call(operationId, 400, () => change('{"email":"not an address"}'));
+      await call(operationId, 401, () => inject(app, { method, url, payload: {} }));
+      await call(operationId, 403, () =>
+        inject(app, { method, url, payload: { email: 'a@example.com' }, headers: stranger }),
+      );
+      await call(operationId, 403, () =>
+        change('{"email":"a@example.com"}', {
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        }),
+      );
+      await call(operationId, 413, () => change(BIG_JSON));
+      await call(operationId, 415, () => change('listed@example.com', TEXT));
+    }
+  }
+
+  async function emailCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+    const app = main.app;
+    for (const [operationId, url] of [
+      ['listEmailTemplates', '/api/email/templates'],
+      ['listCaughtMail', '/api/email/mailbox'],
+      ['previewEmailTemplate', '/api/email/templates/removal-notice/preview'],
+    ] as const) {
+      await call(operationId, 200, () => inject(app, { url, headers: admin }));
+      await call(operationId, 401, () => inject(app, { url }));
+      await call(operationId, 403, () => inject(app, { url, headers: stranger }));
+    }
+    const preview = (id: string) => `/api/email/templates/${id}/preview`;
+    await call('previewEmailTemplate', 400, () =>
+      inject(app, { url: preview('%zz'), headers: admin }),
+    );
+    await call('previewEmailTemplate', 404, () =>
+      inject(app, { url: preview('nope'), headers: admin }),
+    );
+    await call('previewEmailTemplate', 414, () =>
+      inject(app, { url: preview('x'.repeat(101)), headers: admin }),
+    );
+
+    for (const [operationId, url, fields] of [
+      ['sendTestEmail', '/api/email/test', { templateType: 'waitlist-confirmation' }],
+      ['sendEarlyAccessEmail', '/api/email/early-access', {}],
+    ] as const) {
+      const send = (payload: object | string, headers: Record<string, string> = {}) =>
+        inject(app, { method: 'POST', url, payload, headers: { ...admin, ...headers } });
+      smtp.reset('accept');
+      await call(operationId, 200, () => send({ email: 'reader@example.com', ...fields }));
+      await call(operationId, 400, () => send({ email: 'not an address', ...fields }));
+      await call(operationId, 401, () =>
+        inject(app, { method: 'POST', url, payload: { email: 'reader@example.com', ...fields } }),
+      );
+      await call(operationId, 403, () =>
+        inject(app, {
+          method: 'POST',
+          url,
+          payload: { email: 'reader@example.com', ...fields },
+          headers: stranger,
+        }),
+      );
+      await call(operationId, 409, () => send({ email: 'gone@example.com', ...fields }));
+      await call(operationId, 413, () => send(BIG_JSON, JSON_TYPE));
+      await call(operationId, 415, () => send('reader@example.com', TEXT));
+      smtp.reset('reject-550');
+      await call(operationId, 502, () => send({ email: 'bounce@example.com', ...fields }));
+      smtp.reset('accept');
+      await call(operationId, 503, () =>
+        without(main, 'email_send_log', () => send({ email: 'reader@example.com', ...fields })),
+      );
+    }
+    await call('sendTestEmail', 404, () =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/email/test',
+        payload: { email: 'reader@example.com', templateType: 'nope' },
+        headers: admin,
+      }),
+    );
+  }
+
+  /** The unsubscribe link of the last mail the SMTP server got. */
+  function lastUnsubscribeLink(): string {
+    const header = smtp.received.at(-1)?.header('List-Unsubscribe') ?? '';
+    const link = new URL(/^<(.+)>$/.exec(header)?.[1] ?? '');
+    return link.pathname + link.search;
+  }
+
+  /** Unsubscribes gone@example.com with the link of a real mail, on the way. */
+  async function unsubscribeCalls(admin: Record<string, string>) {
+    const app = main.app;
+    smtp.reset('accept');
+    const sent = await call('sendEarlyAccessEmail', 200, () =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/email/early-access',
+        payload: { email: 'gone@example.com' },
+        headers: admin,
+      }),
+    );
+    expect(sent.status).toBe(200);
+    const link = lastUnsubscribeLink();
+    const forged = '/api/unsubscribe?address=gone%40example.com&token=forged';
+    const post = (url: string, headers: Record<string, string>, payload: string) =>
+      inject(app, { method: 'POST', url, headers, payload });
+
+    await call('getUnsubscribePage', 200, () => inject(app, { url: link, headers: BROWSER }));
+    await call('getUnsubscribePage', 400, () => inject(app, { url: forged }));
+    await call('getUnsubscribePage', 400, () => inject(app, { url: forged, headers: BROWSER }));
+    await call('unsubscribe', 200, () => post(link, FORM, 'List-Unsubscribe=One-Click'));
+    await call('unsubscribe', 200, () =>
+      post(link, { ...FORM, ...BROWSER }, 'List-Unsubscribe=One-Click'),
+    );
+    await call('unsubscribe', 400, () => post(forged, FORM, 'List-Unsubscribe=One-Click'));
+    await call('unsubscribe', 400, () =>
+      post(forged, { ...FORM, ...BROWSER }, 'List-Unsubscribe=One-Click'),
+    );
+    await call('unsubscribe', 413, () => post(link, FORM, `List-Unsubscribe=${'x'.repeat(2048)}`));
+    await call('unsubscribe', 415, () => post(link, TEXT, 'One-Click'));
+  }
+
+  async function authCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+    const app = main.app;
+    await call('getSession', 200, () => inject(app, { url: '/api/auth/session', headers: admin }));
+    await call('getSession', 401, () => inject(app, { url: '/api/auth/session' }));
+    await call('getSession', 403, () =>
+      inject(app, { url: '/api/auth/session', headers: stranger }),
+    );
+    const signOut = async (payload?: string, headers: Record<string, string> = {}) =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...(await adminHeaders(app, ADMIN)).headers, ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    await call('signOut', 204, () => signOut());
+    await call('signOut', 400, () => signOut('{', JSON_TYPE));
+    await call('signOut', 413, () => signOut(BIG_JSON, JSON_TYPE));
+    await call('signOut', 415, () => signOut('bye', TEXT));
+
+    // The popup's journey: our start, the provider's sign-in page, back to our callback.
+    const browser = new Browser(main.origin);
+    const start = await call('startSignIn', 303, async () =>
+      fetched(await browser.request('/api/auth/login')),
+    );
+    expect(start.status).toBe(303);
+    const { url: loginPage } = await browser.follow('/api/auth/login', (next) =>
+      next.pathname.startsWith('/api/auth/local-login/'),
+    );
+    const submitted = await browser.request(loginPage.href, {
+      method: 'POST',
+      headers: FORM,
+      body: new URLSearchParams({ email: ADMIN, name: 'Statuses' }).toString(),
+    });
+    const { url: callback } = await browser.follow(
+      submitted.headers.get('location') ?? '',
+      (next) => next.pathname === '/api/auth/callback',
+    );
+    await call('finishSignIn', 200, async () => fetched(await browser.request(callback.href)));
+    await call('finishSignIn', 403, () => inject(app, { url: '/api/auth/callback?code=x' }));
+  }
+
+  async function appCalls() {
+    const app = main.app;
+    const db = app.database.db;
+    const addedAt = new Date().toISOString();
+    await db
+      .insertInto('whitelist')
+      .values(
+        ['early@example.com', 'taken@example.com'].map((email) => ({
+          email,
+          added_at: addedAt,
+          added_by: 'test',
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('app_users')
+      .values({ uid: 'another-account', email: 'taken@example.com', registered_at: addedAt })
+      .execute();
+    const register = (token: string | undefined, payload?: string, headers = {}) =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/app/register',
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    const early = await appIdToken(main.origin, 'early@example.com');
+    await call('registerAppUser', 200, () => register(early));
+    await call('registerAppUser', 400, () => register(early, '{', JSON_TYPE));
+    await call('registerAppUser', 401, () => register(undefined));
+    await call('registerAppUser', 401, () => register('not.a.token'));
+    const outsider = await appIdToken(main.origin, 'outsider@example.com');
+    await call('registerAppUser', 403, () => register(outsider));
+    const taken = await appIdToken(main.origin, 'taken@example.com');
+    await call('registerAppUser', 409, () => register(taken));
+    await call('registerAppUser', 413, () => register(early, BIG_JSON, JSON_TYPE));
+    await call('registerAppUser', 415, () => register(early, 'hello', TEXT));
+  }
+
+  async function publicCalls() {
+    const app = main.app;
+    const signUp = (payload: string, headers: Record<string, string> = JSON_TYPE) =>
+      inject(app, { method: 'POST', url: '/api/utility/signup', payload, headers });
+    await call('getHealth', 200, () => inject(app, { url: '/api/health' }));
+    await call('joinWaitlist', 200, () =>
+      signUp('{"email":"fan@example.com","signupType":"general"}'),
+    );
+    await call('joinWaitlist', 400, () => signUp('{"email":"fan","signupType":"general"}'));
+    await call('joinWaitlist', 413, () => signUp(BIG_JSON));
+    await call('joinWaitlist', 415, () => signUp('fan@example.com', TEXT));
+  }
+
+  /** Limits reached, the identity provider gone, then the database closed. */
+  async function strainedCalls() {
+    const app = strained.app;
+    const from = (remoteAddress: string, options: InjectOptions) => ({ ...options, remoteAddress });
+
+    const signUp = from('10.9.0.1', {
+      method: 'POST',
+      url: '/api/utility/signup',
+      payload: { email: 'fan@example.com', signupType: 'general' },
+    });
+    await call('joinWaitlist', 200, () => inject(app, signUp));
+    await call('joinWaitlist', 429, () => inject(app, signUp));
+
+    for (const [operationId, url, fields] of [
+      ['sendTestEmail', '/api/email/test', { templateType: 'removal-notice' }],
+      ['sendEarlyAccessEmail', '/api/email/early-access', {}],
+    ] as const) {
+      // A new admin each time: the per-admin limit of one is the one reached.
+      const sender = (await adminHeaders(app, `${operationId}@example.com`)).headers;
+      app.config.adminEmails.add(`${operationId}@example.com`);
+      const send = (email: string) =>
+        inject(app, { method: 'POST', url, payload: { email, ...fields }, headers: sender });
+      await call(operationId, 200, () => send(`first-${operationId}@example.com`));
+      await call(operationId, 429, () => send(`second-${operationId}@example.com`));
+    }
+
+    // Each start finds no provider (503) until the limit of the address is reached (429).
+    const signIn = from('10.9.0.2', { url: '/api/auth/login', headers: BROWSER });
+    await call('startSignIn', 503, () => inject(app, signIn));
+    let limited: Answer | undefined;
+    for (let n = 0; n < 100 && limited?.status !== 429; n++) limited = await inject(app, signIn);
+    await call('startSignIn', 429, () => Promise.resolve(limited!));
+
+    const transaction = await saveTransaction(
+      app.database.db,
+      { state: 'state', nonce: 'nonce', codeVerifier: 'verifier' },
+      60_000,
+    );
+    await call('finishSignIn', 503, () =>
+      inject(app, {
+        url: '/api/auth/callback?code=x&state=state',
+        headers: { cookie: `${TRANSACTION_COOKIE}=${transaction}`, ...BROWSER },
+      }),
+    );
+
+    for (const method of ['GET', 'POST'] as const) {
+      const operationId = method === 'GET' ? 'getUnsubscribePage' : 'unsubscribe';
+      const open = (headers: Record<string, string>) =>
+        inject(
+          app,
+          from('10.9.0.3', { method, url: '/api/unsubscribe?address=a%40b.co&token=t', headers }),
+        );
+      let answer: Answer | undefined;
+      for (let n = 0; n < 100 && answer?.status !== 429; n++) answer = await open({});
+      await call(operationId, 429, () => Promise.resolve(answer!));
+      await call(operationId, 429, () => open(BROWSER));
+    }
+
+    await app.database.close();
+    await call('getHealth', 503, () => inject(app, { url: '/api/health' }));
+    await call('joinWaitlist', 503, () => inject(app, { ...signUp, remoteAddress: '10.9.0.9' }));
+  }
+
+  async function garbledCalls() {
+    const app = garbled.app;
+    await call('startSignIn', 502, () => inject(app, { url: '/api/auth/login', headers: BROWSER }));
+    const transaction = await saveTransaction(
+      app.database.db,
+      { state: 'state', nonce: 'nonce', codeVerifier: 'verifier' },
+      60_000,
+    );
+    await call('finishSignIn', 502, () =>
+      inject(app, {
+        url: '/api/auth/callback?code=x&state=state',
+        headers: { cookie: `${TRANSACTION_COOKIE}=${transaction}`, ...BROWSER },
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    main = await startListeningApp(sqlite!, {
+      adminEmails: new Set([ADMIN]),
+      mail: testMailConfig({ smtpUrl: smtp.url }),
+    });
+    const oidc = { clientId: 'reelscore-web', clientSecret: 'secret' };
+    strained = await startTestApp(sqlite!, {
+      adminEmails: new Set([ADMIN]),
+      signupRateLimit: { max: 1, windowMs: 60_000 },
+      mail: testMailConfig({ rateLimit: { max: 1, windowMs: 60_000 } }),
+      oidc: { ...oidc, issuer: `https://127.0.0.1:${await closedPort()}` },
+    });
+    garbled = await startTestApp(sqlite!, { oidc: { ...oidc, issuer: 'http://127.0.0.1:9' } });
+    const document = (await main.app.inject({ url: '/api/openapi.json' })).json<Document>();
+    documented = documentedAnswers(document);
+
+    const admin = (await adminHeaders(main.app, ADMIN)).headers;
+    const stranger = (await adminHeaders(main.app, STRANGER)).headers;
+    await publicCalls();
+    await adminCalls(admin, stranger);
+    await unsubscribeCalls(admin);
+    await emailCalls(admin, stranger);
+    await authCalls(admin, stranger);
+    await appCalls();
+    await strainedCalls();
+    await garbledCalls();
+  }, 120_000);
+  afterAll(async () => {
+    await main?.close();
+    await strained?.close();
+    await garbled?.close();
+    await smtp?.close();
+  });
+
+  it('gets from every call the status it was written for', () => {
+    expect(unexpected).toEqual([]);
+  });
+
+  it('sends only documented statuses, each in a documented media type', () => {
+    const undocumented: string[] = [];
+    for (const [operationId, statuses] of observed) {
+      for (const [status, mediaTypes] of statuses) {
+        const documentedTypes = documented.get(operationId)?.get(status);
+        if (!documentedTypes) {
+          undocumented.push(`${operationId} ${status}`);
+          continue;
+        }
+        for (const mediaType of mediaTypes) {
+          const expected = documentedTypes.length === 0 ? ['no body'] : documentedTypes;
+          if (!expected.includes(mediaType))
+            undocumented.push(`${operationId} ${status} as ${mediaType}`);
+        }
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
+  it('sees every documented status at least once', () => {
+    const unseen = [...documented].flatMap(([operationId, statuses]) =>
+      [...statuses.keys()]
+        .filter((status) => !observed.get(operationId)?.has(status))
+        .map((status) => `${operationId} ${status}`)
+        .filter((answer) => !(answer in NOT_PRODUCED)),
+    );
+    expect(unseen).toEqual([]);
+  });
+});
