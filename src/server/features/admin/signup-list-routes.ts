@@ -38,7 +38,10 @@ export function signupListRoutes(app: FastifyInstance) {
           '`pagination.total` counts every signup that matches.',
         tags: ['admin'],
         querystring: signupsQuerySchema,
-        response: { 200: signupsResponseSchema, ...adminErrorResponses },
+        response: {
+          200: signupsResponseSchema.describe('One page of the matching signups.'),
+          ...adminErrorResponses,
+        },
       },
     },
     async (request, reply) => {

@@ -32,7 +32,10 @@ export function userListRoutes(app: FastifyInstance) {
           'whitelisted leaves the list when it is removed from the whitelist.',
         tags: ['admin'],
         querystring: usersQuerySchema,
-        response: { 200: usersResponseSchema, ...adminErrorResponses },
+        response: {
+          200: usersResponseSchema.describe('One page of the matching addresses.'),
+          ...adminErrorResponses,
+        },
       },
     },
     async (request, reply) => {

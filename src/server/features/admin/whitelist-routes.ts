@@ -10,7 +10,7 @@ export const WHITELIST_UNAVAILABLE_MESSAGE =
   "We couldn't update the whitelist right now. Nothing was changed; please try again in a moment.";
 
 const responses = {
-  200: whitelistResponseSchema,
+  200: whitelistResponseSchema.describe('Done (or nothing to do); the address as it now is.'),
   ...adminErrorResponses,
   413: adminErrorSchema.describe('The body is larger than 16 KiB.'),
   415: adminErrorSchema.describe('The body must be JSON.'),

@@ -103,7 +103,10 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
         operationId: 'listEmailTemplates',
         summary: 'List the email templates',
         tags: ['email'],
-        response: { 200: emailTemplatesResponseSchema, ...guardResponses },
+        response: {
+          200: emailTemplatesResponseSchema.describe('Every template an admin can send.'),
+          ...guardResponses,
+        },
       },
     },
     async (_request, reply) => {
@@ -130,7 +133,7 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
         tags: ['email'],
         params: templateIdParamsSchema,
         response: {
-          200: templatePreviewResponseSchema,
+          200: templatePreviewResponseSchema.describe('The rendered HTML.'),
           400: adminErrorSchema.describe('The id is not valid percent-encoded text.'),
           ...guardResponses,
           404: adminErrorSchema.describe('No template has that id.'),
@@ -211,7 +214,10 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
         description:
           'Text parts only, newest first. Empty and `enabled: false` when SMTP_URL is set.',
         tags: ['email'],
-        response: { 200: mailboxResponseSchema, ...guardResponses },
+        response: {
+          200: mailboxResponseSchema.describe('The newest caught messages.'),
+          ...guardResponses,
+        },
       },
     },
     async (_request, reply) => {
