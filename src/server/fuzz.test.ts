@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './features/auth/admin-guard.ts';
 import { testMailConfig } from './features/email/email-test-app.ts';
+import { normalisePath } from './lib/request-path.ts';
 import { MAIL_TEMPLATES } from './features/email/templates/template-registry.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './features/email/test-smtp-server.ts';
 import { adminHeaders } from './test/admin-session.ts';
@@ -47,8 +48,9 @@ const EXAMPLES = {
   templateType: MAIL_TEMPLATES.map((template) => template.id),
 };
 
+/** Decision 0015: an answer no route gave has the shape of its normalised path. */
 function adrErrorShape(url: string): JsonSchema {
-  const path = url.split('?', 1)[0] ?? '';
+  const path = normalisePath(url);
   const key = MESSAGE_SHAPED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
     ? 'message'
     : 'error';
