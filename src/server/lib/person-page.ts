@@ -15,7 +15,6 @@ h1{margin:0 0 .75rem;font-size:1.5rem;line-height:1.25}p{margin:0 0 1rem;color:#
 a{color:#ffd98a}.alert{padding:.75rem 1rem;border:1px solid rgba(255,107,92,.6);border-radius:.5rem;background:rgba(69,10,10,.6);color:#fee2e2}
 button{margin-top:.5rem;padding:.7rem 1.5rem;border:0;border-radius:999px;background:#ffc94d;color:#07080c;font:600 1rem ui-sans-serif,system-ui,sans-serif;cursor:pointer}
 button:hover{background:#ffd98a}:focus-visible{outline:2px solid #ffc94d;outline-offset:2px}`;
-const STYLE_SOURCE = hashSource(STYLE);
 
 export interface PersonPage {
   /** The page's title and heading. */
@@ -39,11 +38,30 @@ export function wantsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+
 /**
- * A page the server renders for a person who arrived from a mail or a sign-in popup, in the
- * site's style. Its policy allows its own style and script by hash and nothing else but
- * same-origin images (the icon) and forms.
+ * The policy of a server-rendered page: exactly its own inline scripts and styles (by hash),
+ * same-origin images (the icon) and forms, nothing else.
  */
+export function inlinePagePolicy(html: string): string {
+  const sources = (pattern: RegExp) => {
+    const hashes = [...html.matchAll(pattern)].map((match) => hashSource(match[1] ?? ''));
+    return hashes.length > 0 ? [...new Set(hashes)].join(' ') : "'none'";
+  };
+  return [
+    "default-src 'none'",
+    `script-src ${sources(INLINE_SCRIPT)}`,
+    `style-src ${sources(INLINE_STYLE)}`,
+    "img-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A page the server renders for a person who arrived from a mail or a sign-in popup. */
 export function renderPersonPage(page: PersonPage): { html: string; policy: string } {
   const script = page.script ? `<script>${page.script}</script>` : '';
   const html =
@@ -53,16 +71,7 @@ export function renderPersonPage(page: PersonPage): { html: string; policy: stri
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>` +
     `<body><main><a class="brand" href="/">ReelScore</a><h1>${escapeHtml(page.title)}</h1>` +
     `${page.body}</main>${script}</body></html>`;
-  const policy = [
-    "default-src 'none'",
-    `style-src ${STYLE_SOURCE}`,
-    `script-src ${page.script ? hashSource(page.script) : "'none'"}`,
-    "img-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return { html, policy };
+  return { html, policy: inlinePagePolicy(html) };
 }
 
 export function sendPersonPage(reply: FastifyReply, status: number, page: PersonPage) {

@@ -24,7 +24,7 @@ function hashOf(text: string): string {
  * and a viewport, whose policy allows its own inline style and script by hash and loads nothing
  * from elsewhere. Returns the page's text without tags, to check what it says.
  */
-export function expectPersonPage(answer: Answer, status: number): string {
+export function expectPersonPage(answer: Answer, status: number, origin?: string): string {
   const where = `${answer.statusCode} ${answer.body.slice(0, 200)}`;
   expect(answer.statusCode, where).toBe(status);
   expect(answer.headers['content-type'], where).toMatch(/^text\/html/);
@@ -48,9 +48,11 @@ export function expectPersonPage(answer: Answer, status: number): string {
   expect(sources(policy, 'script-src')).toEqual(
     scripts.length > 0 ? scripts.map(hashOf) : ["'none'"],
   );
-  // Nothing from another origin: every reference is a path on this site or a mail address.
+  // Nothing from another origin: every reference is on this site (`origin`) or a mail address.
   for (const [, reference] of html.matchAll(/\b(?:href|src|action)="([^"]*)"/g)) {
-    expect(reference).toMatch(/^(\/(?!\/)|mailto:)/);
+    const sameSite =
+      /^\/(?!\/)/.test(reference!) || (origin !== undefined && reference!.startsWith(`${origin}/`));
+    expect(sameSite || reference!.startsWith('mailto:'), reference).toBe(true);
   }
   return html
     .replace(/<(style|script)>[\s\S]*?<\/\1>/g, '')

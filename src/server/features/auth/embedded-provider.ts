@@ -4,7 +4,7 @@ import middie from '@fastify/middie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration } from 'oidc-provider';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import {
   databaseAdapter,
   findLocalAccount,
@@ -13,6 +13,7 @@ import {
 } from './provider-store.ts';
 import { isValidEmail, normaliseEmail } from '../../../contract/email-rules.ts';
 import { refuseEmbeddedSignInBeyondLoopback, type AppConfig } from '../../config.ts';
+import { inlinePagePolicy, renderPersonPage } from '../../lib/person-page.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
 
 /** The embedded provider's clients: this web app, and the apps that register their users. */
@@ -21,6 +22,8 @@ export const LOCAL_APP_CLIENT_ID = 'reelscore-app';
 export const EMBEDDED_ISSUER_PATH = '/oidc';
 const LOGIN_PATH = '/api/auth/local-login';
 const EXPIRED_MESSAGE = 'This sign-in has expired. Close this window and try again.';
+/** The provider's sign-out pages: the only HTML it writes itself (see pagePolicyForSignOut). */
+const SIGN_OUT_ROUTES = new Set(['end_session', 'end_session_confirm', 'end_session_success']);
 
 export interface EmbeddedProvider {
   issuer: string;
@@ -99,7 +102,30 @@ export async function mountEmbeddedProvider(
       long: { path: EMBEDDED_ISSUER_PATH },
     },
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // Its own pages in the site's style, instead of the defaults that load Google's fonts.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderPersonPage({
+            title: 'Sign out',
+            body:
+              `<p>Sign out of the local sign-in service?</p>${form}` +
+              `<button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button> ` +
+              `<button type="submit" form="op.logoutForm">No, stay signed in</button>`,
+          }).html;
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = renderPersonPage({
+            title: 'Signed out',
+            body: '<p>You are signed out of the local sign-in service.</p>',
+          }).html;
+        },
+      },
+    },
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     interactions: { url: (_ctx, interaction) => `${LOGIN_PATH}/${interaction.uid}` },
@@ -130,6 +156,7 @@ export async function mountEmbeddedProvider(
   };
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy !== false;
+  provider.use(pagePolicyForSignOut);
 
   await app.register(middie);
   const handle = provider.callback();
@@ -209,6 +236,25 @@ export async function mountEmbeddedProvider(
 
   app.log.info({ issuer }, 'embedded OpenID Connect provider mounted (local sign-in)');
   return { issuer, clientId: LOCAL_WEB_CLIENT_ID, clientSecret };
+}
+
+/**
+ * The sign-out pages are HTML, and the one without a provider session submits itself with an
+ * inline script. The API policy every /oidc answer gets would block that script; these pages
+ * (and only these, by the route the provider matched) get a policy allowing exactly their own
+ * inline script and style by hash, and forms to this origin.
+ */
+async function pagePolicyForSignOut(ctx: KoaContextWithOIDC, next: () => Promise<unknown>) {
+  await next();
+  const route = (ctx.oidc as KoaContextWithOIDC['oidc'] | undefined)?.route;
+  if (
+    route &&
+    SIGN_OUT_ROUTES.has(route) &&
+    typeof ctx.body === 'string' &&
+    ctx.response.is('html')
+  ) {
+    ctx.set('content-security-policy', inlinePagePolicy(ctx.body));
+  }
 }
 
 const PAGE_STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;background:#07080c;color:#eceef4;font:16px/1.5 system-ui,sans-serif}
