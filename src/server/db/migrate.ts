@@ -6,6 +6,7 @@ import * as adminSearch from './migrations/0003-admin-search.ts';
 import * as oidcProviderState from './migrations/0004-oidc-provider-state.ts';
 import * as email from './migrations/0005-email.ts';
 import * as signupRepeats from './migrations/0006-signup-repeats.ts';
+import * as mailOutbox from './migrations/0007-mail-outbox.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-oidc-provider-state': oidcProviderState,
   '0005-email': email,
   '0006-signup-repeats': signupRepeats,
+  '0007-mail-outbox': mailOutbox,
 };
 
 /**

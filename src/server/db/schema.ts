@@ -101,6 +101,33 @@ export interface CaughtMailTable {
   received_at: Timestamp;
 }
 
+/**
+ * `queued`: waiting for its time; `sending`: leased by a worker until `lease_until`; `sent`: the
+ * SMTP server took it; `dead`: failed for good (permanent refusal or out of attempts), an admin
+ * may retry it; `suppressed`: marketing mail to an address that unsubscribed or was erased.
+ */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'dead' | 'suppressed';
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  template: string;
+  /** JSON object of strings: what the template needs besides the address. */
+  params: string;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_until: Timestamp | null;
+  leased_by: string | null;
+  last_error: string | null;
+  smtp_response: string | null;
+  requested_by: string;
+  /** A second message with the same key is not queued (one confirmation per request, say). */
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadsTable;
   signups: SignupsTable;
@@ -112,6 +139,7 @@ export interface Database {
   email_send_log: EmailSendLogTable;
   email_unsubscribes: EmailUnsubscribesTable;
   caught_mail: CaughtMailTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export function toDate(value: Timestamp): Date {

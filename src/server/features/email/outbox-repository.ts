@@ -1,0 +1,175 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/column-types.ts';
+import type { Database, MailOutboxTable, OutboxStatus } from '../../db/schema.ts';
+import { uuidV7 } from '../../lib/uuid-v7.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type OutboxRow = Selectable<MailOutboxTable>;
+
+export interface OutboxMessage {
+  to: string;
+  /** A template id of templates/template-registry.ts. */
+  template: string;
+  /** What the template needs besides the address; rendered when the mail is sent. */
+  params?: Record<string, string>;
+  /** The admin's address, or `system` for mail the service sends on its own. */
+  requestedBy: string;
+  /** A second message with the same key is not queued; the first one's id is returned. */
+  dedupeKey?: string;
+  at?: Date;
+}
+
+/**
+ * Queues one mail. Call it with the transaction of the change that causes the mail (the
+ * transactional outbox): both are saved, or neither.
+ */
+export async function enqueueMail(
+  db: Executor,
+  message: OutboxMessage,
+): Promise<{ id: string; queued: boolean }> {
+  const at = message.at ?? new Date();
+  const id = uuidV7(at.getTime());
+  const inserted = await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      to_address: message.to,
+      template: message.template,
+      params: JSON.stringify(message.params ?? {}),
+      status: 'queued',
+      next_attempt_at: at.toISOString(),
+      requested_by: message.requestedBy,
+      dedupe_key: message.dedupeKey ?? null,
+      created_at: at.toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, queued: true };
+  const existing = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('dedupe_key', '=', message.dedupeKey ?? '')
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, queued: false };
+}
+
+/**
+ * Leases up to `limit` due messages to `worker` until `leaseMs` from now: queued ones whose time
+ * has come, and ones whose lease ran out (their worker died mid-send). On PostgreSQL rows another
+ * instance is leasing are skipped (`FOR UPDATE SKIP LOCKED`), so instances share the work and
+ * never take the same row; SQLite has one writer, so the statement alone is enough.
+ */
+export async function leaseDueMail(
+  db: Kysely<Database>,
+  worker: string,
+  { limit, leaseMs, now = new Date() }: { limit: number; leaseMs: number; now?: Date },
+): Promise<OutboxRow[]> {
+  const at = now.toISOString();
+  const due = db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', at)]),
+        eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
+      ]),
+    )
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit);
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: 'sending',
+      lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+      leased_by: worker,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+export interface OutboxOutcome {
+  status: Exclude<OutboxStatus, 'sending'> | 'retry';
+  smtpResponse?: string;
+  error?: string;
+  /** For `retry`: when to try again. */
+  nextAttemptAt?: Date;
+}
+
+/**
+ * Records how a leased message ended, only while this worker still holds it: a worker that lost
+ * its lease (it stalled past it) must not overwrite the outcome of the one that took over.
+ */
+export async function finishLeasedMail(
+  db: Kysely<Database>,
+  id: string,
+  worker: string,
+  outcome: OutboxOutcome,
+  now = new Date(),
+): Promise<boolean> {
+  const retry = outcome.status === 'retry';
+  const status: OutboxStatus = outcome.status === 'retry' ? 'queued' : outcome.status;
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({
+      status,
+      next_attempt_at: (outcome.nextAttemptAt ?? now).toISOString(),
+      lease_until: null,
+      leased_by: null,
+      last_error: outcome.error ?? null,
+      smtp_response: outcome.smtpResponse ?? null,
+      finished_at: retry ? null : now.toISOString(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .where('leased_by', '=', worker)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findOutboxMail(db: Executor, id: string): Promise<OutboxRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Dead messages go back in the queue, to be tried from their first attempt again. */
+export async function retryDeadMail(
+  db: Executor,
+  ids: string[],
+  now = new Date(),
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'queued',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      finished_at: null,
+    })
+    .where('id', 'in', ids)
+    .where('status', '=', 'dead')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** How many messages are in each state: the outbox's depth and failures at a glance. */
+export async function outboxCounts(db: Executor): Promise<Record<OutboxStatus, number>> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['status', sql<number>`count(*)`.as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<OutboxStatus, number> = {
+    queued: 0,
+    sending: 0,
+    sent: 0,
+    dead: 0,
+    suppressed: 0,
+  };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
