@@ -37,7 +37,6 @@ const HOME_LINK = `<p><a href="/">Go to the ReelScore home page</a></p>`;
 const INVALID_LINK_PAGE: PersonPage = {
   title: 'This unsubscribe link is not valid',
   body:
-    `<p class="alert" role="alert">${INVALID_LINK_MESSAGE}</p>` +
     `<p>Your mail program may have changed the link or cut it short. Open the latest mail from ` +
     `ReelScore and use the unsubscribe link at its bottom, or write to ` +
     `<a href="mailto:${CONTACT_EMAIL}">${CONTACT_EMAIL}</a> and we will take your address off ` +
