@@ -4,7 +4,8 @@ import { inactiveReason } from '../src/web/features/analytics/gtag-client.ts';
 /**
  * What the server must know about the site build it serves, written beside its pages. The
  * server reads it (src/server/plugins/page-policies.ts) to allow Google's analytics hosts in
- * the pages' Content-Security-Policy only when this build can load them. A dot file: not served.
+ * the pages' Content-Security-Policy only when this build can load them. It is served like
+ * the rest of the build and says nothing the pages' own code does not.
  */
 export const SITE_BUILD_FILE = '.site-build.json';
 
