@@ -115,7 +115,12 @@ export interface MailOutboxTable {
   /** JSON object of strings: what the template needs besides the address. */
   params: string;
   status: OutboxStatus;
+  /** SMTP attempts so far, every round's retries included. */
   attempts: Generated<number>;
+  /** Delivery rounds so far: each lease is one, with a few quick retries inside it. */
+  rounds: Generated<number>;
+  /** Rounds before the message is dead: 1 for an admin's send, several for background mail. */
+  max_rounds: number;
   next_attempt_at: Timestamp;
   lease_until: Timestamp | null;
   leased_by: string | null;

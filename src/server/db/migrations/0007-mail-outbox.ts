@@ -16,6 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('params', 'text', (column) => column.notNull())
     .addColumn('status', 'text', (column) => column.notNull())
     .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('rounds', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('max_rounds', 'integer', (column) => column.notNull())
     .addColumn('next_attempt_at', timestampType(db), (column) => column.notNull())
     .addColumn('lease_until', timestampType(db))
     .addColumn('leased_by', 'text')

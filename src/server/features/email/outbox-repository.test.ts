@@ -53,7 +53,7 @@ describe.each(kinds)('the mail outbox on $name', (kind) => {
         }),
       );
     const row = await findOutboxMail(db(), id);
-    expect(row).toMatchObject({ status: 'queued', to_address: 'a@example.com', attempts: 0 });
+    expect(row).toMatchObject({ status: 'queued', to_address: 'a@example.com', rounds: 0 });
     expect(JSON.parse(row!.params)).toEqual({ signupId: 's1' });
   });
 
@@ -84,7 +84,7 @@ describe.each(kinds)('the mail outbox on $name', (kind) => {
     await enqueueMail(db(), { to: 'c@x.com', template: 't', requestedBy: 's', at: later });
     const leased = await leaseDueMail(db(), 'w1', { limit: 10, leaseMs: 30_000, now });
     expect(leased.map((row) => row.id)).toEqual([a.id, b.id]);
-    expect(leased.every((row) => row.status === 'sending' && row.attempts === 1)).toBe(true);
+    expect(leased.every((row) => row.status === 'sending' && row.rounds === 1)).toBe(true);
     expect(await leaseDueMail(db(), 'w2', { limit: 10, leaseMs: 30_000, now })).toEqual([]);
   });
 
@@ -99,7 +99,7 @@ describe.each(kinds)('the mail outbox on $name', (kind) => {
     await leaseDueMail(db(), 'dead-worker', { limit: 1, leaseMs: 1000, now });
     const later = new Date(now.getTime() + 1001);
     const [retaken] = await leaseDueMail(db(), 'w2', { limit: 1, leaseMs: 1000, now: later });
-    expect(retaken).toMatchObject({ id, leased_by: 'w2', attempts: 2 });
+    expect(retaken).toMatchObject({ id, leased_by: 'w2', rounds: 2 });
     expect(await finishLeasedMail(db(), id, 'dead-worker', { status: 'sent' })).toBe(false);
     expect(await finishLeasedMail(db(), id, 'w2', { status: 'sent', smtpResponse: '250 OK' })).toBe(
       true,
@@ -122,19 +122,25 @@ describe.each(kinds)('the mail outbox on $name', (kind) => {
     const retryAt = new Date(now.getTime() + 5000);
     await finishLeasedMail(db(), id, 'w', {
       status: 'retry',
+      attempts: 3,
       error: '451',
       nextAttemptAt: retryAt,
     });
     expect(await leaseDueMail(db(), 'w', { limit: 1, leaseMs: 1000, now })).toEqual([]);
     await leaseDueMail(db(), 'w', { limit: 1, leaseMs: 1000, now: retryAt });
-    await finishLeasedMail(db(), id, 'w', { status: 'dead', error: '550 no such user' });
+    await finishLeasedMail(db(), id, 'w', {
+      status: 'dead',
+      attempts: 1,
+      error: '550 no such user',
+    });
     expect(await findOutboxMail(db(), id)).toMatchObject({
       status: 'dead',
-      attempts: 2,
+      attempts: 4,
+      rounds: 2,
       last_error: '550 no such user',
     });
     expect(await retryDeadMail(db(), [id])).toBe(1);
-    expect(await findOutboxMail(db(), id)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await findOutboxMail(db(), id)).toMatchObject({ status: 'queued', rounds: 0 });
   });
 
   it('never leases one message to two workers leasing at the same time', async () => {

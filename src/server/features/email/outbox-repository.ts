@@ -6,6 +6,8 @@ import { uuidV7 } from '../../lib/uuid-v7.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;
 
+export const DEFAULT_MAX_ROUNDS = 6;
+
 export interface OutboxMessage {
   to: string;
   /** A template id of templates/template-registry.ts. */
@@ -16,6 +18,11 @@ export interface OutboxMessage {
   requestedBy: string;
   /** A second message with the same key is not queued; the first one's id is returned. */
   dedupeKey?: string;
+  /**
+   * Delivery rounds before the message is dead (default 6, spread over hours). An admin who
+   * waits for the outcome sends with 1: a failure is answered, not retried behind their back.
+   */
+  maxRounds?: number;
   at?: Date;
 }
 
@@ -37,6 +44,7 @@ export async function enqueueMail(
       template: message.template,
       params: JSON.stringify(message.params ?? {}),
       status: 'queued',
+      max_rounds: message.maxRounds ?? DEFAULT_MAX_ROUNDS,
       next_attempt_at: at.toISOString(),
       requested_by: message.requestedBy,
       dedupe_key: message.dedupeKey ?? null,
@@ -84,7 +92,7 @@ export async function leaseDueMail(
       status: 'sending',
       lease_until: new Date(now.getTime() + leaseMs).toISOString(),
       leased_by: worker,
-      attempts: eb('attempts', '+', 1),
+      rounds: eb('rounds', '+', 1),
     }))
     .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
     .returningAll()
@@ -94,6 +102,8 @@ export async function leaseDueMail(
 
 export interface OutboxOutcome {
   status: Exclude<OutboxStatus, 'sending'> | 'retry';
+  /** SMTP attempts this round made. */
+  attempts?: number;
   smtpResponse?: string;
   error?: string;
   /** For `retry`: when to try again. */
@@ -115,15 +125,16 @@ export async function finishLeasedMail(
   const status: OutboxStatus = outcome.status === 'retry' ? 'queued' : outcome.status;
   const result = await db
     .updateTable('mail_outbox')
-    .set({
+    .set((eb) => ({
       status,
+      attempts: eb('attempts', '+', outcome.attempts ?? 0),
       next_attempt_at: (outcome.nextAttemptAt ?? now).toISOString(),
       lease_until: null,
       leased_by: null,
       last_error: outcome.error ?? null,
       smtp_response: outcome.smtpResponse ?? null,
       finished_at: retry ? null : now.toISOString(),
-    })
+    }))
     .where('id', '=', id)
     .where('status', '=', 'sending')
     .where('leased_by', '=', worker)
@@ -146,7 +157,7 @@ export async function retryDeadMail(
     .updateTable('mail_outbox')
     .set({
       status: 'queued',
-      attempts: 0,
+      rounds: 0,
       next_attempt_at: now.toISOString(),
       finished_at: null,
     })
