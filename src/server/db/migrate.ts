@@ -7,6 +7,7 @@ import * as oidcProviderState from './migrations/0004-oidc-provider-state.ts';
 import * as email from './migrations/0005-email.ts';
 import * as signupRepeats from './migrations/0006-signup-repeats.ts';
 import * as mailOutbox from './migrations/0007-mail-outbox.ts';
+import * as signupConfirmation from './migrations/0008-signup-confirmation.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-email': email,
   '0006-signup-repeats': signupRepeats,
   '0007-mail-outbox': mailOutbox,
+  '0008-signup-confirmation': signupConfirmation,
 };
 
 /**

@@ -17,6 +17,8 @@ export interface SignupsTable {
   last_signup_at: Timestamp | null;
   /** Signup attempts of the address, the first included. */
   signup_count: Generated<number>;
+  /** When the person confirmed the address from the confirmation mail; null: not yet. */
+  confirmed_at: Timestamp | null;
 }
 
 export interface WhitelistTable {
