@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { isValidEmail } from '../contract/email-rules.ts';
@@ -114,6 +115,19 @@ export const envSchema = z.object({
   SIGNUP_PROGRAM: z.enum(PROGRAM_TYPES).default('CLOSED_ALPHA'),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   SIGNUP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  DISPOSABLE_DOMAINS_ALLOWED: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (domains) => domains.every((domain) => !domain.includes('@') && domainToASCII(domain) !== ''),
+      'must be comma-separated domain names (example.com), not addresses',
+    ),
   TRUST_PROXY: trustProxySetting.default(false),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
@@ -245,6 +259,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   signupProgram: Env['SIGNUP_PROGRAM'];
   signupRateLimit: { max: number; windowMs: number };
+  /** Domains on the disposable-mail list whose addresses signup accepts all the same. */
+  disposableDomainsAllowed: string[];
   /** Proxy addresses and ranges whose X-Forwarded-* headers count; `false`: nobody's. */
   trustProxy: false | string[];
   /** The address main.ts listens on; the embedded sign-in provider needs a loopback one. */
@@ -326,6 +342,7 @@ export function configFromEnv(env: Env): AppConfig {
       max: env.SIGNUP_RATE_LIMIT_MAX,
       windowMs: env.SIGNUP_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    disposableDomainsAllowed: env.DISPOSABLE_DOMAINS_ALLOWED,
     trustProxy: env.TRUST_PROXY,
     listenHost: env.HOST,
     httpTimeouts: {
