@@ -3,7 +3,8 @@ import { INVALID_EMAIL_MESSAGE } from '../../../contract/email-rules.ts';
 import { SIGNUP_TYPES } from '../../../contract/signup-types.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { postJson, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { countSignups, findSignupByEmail } from './signup-repository.ts';
+import { DISPOSABLE_EMAIL_MESSAGE } from './disposable-domains.ts';
+import { countSignups, findSignupByEmail, insertSignup } from './signup-repository.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -130,5 +131,98 @@ describe.each(kinds)('signup when the database fails, on $name', (kind) => {
       error: "We couldn't save your signup right now. Please try again in a moment.",
     });
     await testApp.close();
+  });
+});
+
+describe.each(kinds)('signup at a disposable-mail domain, on $name', (kind) => {
+  let testApp: TestApp;
+  const signup = (body: unknown) => postJson(testApp.app, '/api/utility/signup', body);
+  const db = () => testApp.app.database.db;
+  /** Rows that would mean something was kept or a mail queued. */
+  const stored = async () => ({
+    signups: await countSignups(db()),
+    outbox: (await db().selectFrom('mail_outbox').select('id').execute()).length,
+  });
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind, { signupRateLimit: { max: 10_000, windowMs: 60_000 } });
+  });
+  afterAll(() => testApp.close());
+
+  it.each([
+    ['mailinator.com', 'someone@mailinator.com'],
+    ['guerrillamail.com', 'someone@guerrillamail.com'],
+    ['yopmail.com', 'someone@yopmail.com'],
+    ['a subdomain', 'someone@x.mailinator.com'],
+    ['upper case', 'SOMEONE@MAILINATOR.COM'],
+    ['the root’s trailing dot', 'someone@mailinator.com.'],
+    ['full-width letters (IDNA)', 'someone@ｍａｉｌｉｎａｔｏｒ.com'],
+  ])('refuses %s with 400 {error} and stores nothing', async (_label, email) => {
+    const before = await stored();
+    const response = await signup({ email, signupType: 'general' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).toBe(JSON.stringify({ error: 'Please use a permanent email address' }));
+    expect(await stored()).toEqual(before);
+  });
+
+  it.each(['someone@gmail.com', 'someone@example.com', 'someone@acme-films.se'])(
+    'accepts %s',
+    async (email) => {
+      expect((await signup({ email, signupType: 'general' })).statusCode).toBe(200);
+      expect(await findSignupByEmail(db(), email)).toBeDefined();
+    },
+  );
+
+  it('answers a known address exactly like a new one and leaves its row alone', async () => {
+    // Kept from before, e.g. while the domain was allowed.
+    await insertSignup(db(), { email: 'kept@mailinator.com', program: 'BETA', source: 'general' });
+    const before = await stored();
+
+    const known = await signup({ email: 'kept@mailinator.com', signupType: 'general' });
+    const fresh = await signup({ email: 'fresh@mailinator.com', signupType: 'general' });
+
+    expect(known.statusCode).toBe(400);
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.body).toBe(fresh.body);
+    expect((await findSignupByEmail(db(), 'kept@mailinator.com'))?.signup_count).toBe(1);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers a filled honeypot like a success even with a disposable address', async () => {
+    const honest = await signup({ email: 'person@example.org', signupType: 'general' });
+    const before = await stored();
+    const bot = await signup({
+      email: 'bot@mailinator.com',
+      signupType: 'general',
+      website: 'http://spam.example',
+    });
+
+    expect(bot.statusCode).toBe(honest.statusCode);
+    expect(bot.body).toBe(honest.body);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('accepts a listed domain the operator allows, and still refuses the others', async () => {
+    const allowing = await startTestApp(kind, { disposableDomainsAllowed: ['mailinator.com'] });
+    try {
+      const allowed = await postJson(allowing.app, '/api/utility/signup', {
+        email: 'team@mailinator.com',
+        signupType: 'general',
+      });
+      const other = await postJson(allowing.app, '/api/utility/signup', {
+        email: 'someone@yopmail.com',
+        signupType: 'general',
+      });
+
+      expect(allowed.statusCode).toBe(200);
+      const db = allowing.app.database.db;
+      expect(await findSignupByEmail(db, 'team@mailinator.com')).toBeDefined();
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toEqual({ error: DISPOSABLE_EMAIL_MESSAGE });
+    } finally {
+      await allowing.close();
+    }
   });
 });

@@ -8,9 +8,14 @@ import {
 } from '../../../contract/signup.ts';
 import { HONEYPOT_FIELD, SIGNUP_ACCEPTED_MESSAGE } from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
-import { ServiceUnavailableError } from '../../lib/http-errors.ts';
+import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
+import {
+  DISPOSABLE_EMAIL_MESSAGE,
+  disposableAddressCheck,
+  emailDomain,
+} from './disposable-domains.ts';
 import { insertSignups, type NewSignup } from './signup-repository.ts';
 
 const ACCEPTED: SignupResponse = { success: true, message: SIGNUP_ACCEPTED_MESSAGE };
@@ -22,6 +27,7 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
     (signups: NewSignup[]) => insertSignups(app.database.db, signups),
     { concurrency: app.database.dialect === 'postgres' ? 4 : 1 },
   );
+  const isDisposable = disposableAddressCheck(config.disposableDomainsAllowed);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/utility/signup',
     {
@@ -44,7 +50,9 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
           200: signupResponseSchema.describe(
             'Accepted; the same answer whether or not the address was already on the list.',
           ),
-          400: publicErrorSchema.describe('The body is not valid; the text says why.'),
+          400: publicErrorSchema.describe(
+            'The body is not valid, or the address is at a disposable-mail domain; the text says why.',
+          ),
           413: publicErrorSchema.describe('The body is larger than 16 KiB.'),
           415: publicErrorSchema.describe('The body must be JSON.'),
           429: publicErrorSchema.describe('Too many signups from this address; try again later.'),
@@ -57,6 +65,11 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
       if (request.body[HONEYPOT_FIELD]) {
         request.log.info({ signupType }, 'signup dropped: honeypot field filled');
         return ACCEPTED;
+      }
+      // Decided by the domain alone, before any lookup, so known and new addresses match.
+      if (isDisposable(email)) {
+        request.log.info({ domain: emailDomain(email), signupType }, 'signup refused: disposable');
+        throw new HttpError(400, DISPOSABLE_EMAIL_MESSAGE);
       }
       try {
         const { created } = await recordSignup({
