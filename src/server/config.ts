@@ -115,6 +115,10 @@ export const envSchema = z.object({
   SIGNUP_PROGRAM: z.enum(PROGRAM_TYPES).default('CLOSED_ALPHA'),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   SIGNUP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  SIGNUP_CONFIRMATION: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   DISPOSABLE_DOMAINS_ALLOWED: z
     .string()
     .default('')
@@ -259,6 +263,11 @@ export interface AppConfig {
   redisUrl: string | undefined;
   signupProgram: Env['SIGNUP_PROGRAM'];
   signupRateLimit: { max: number; windowMs: number };
+  /**
+   * Double opt-in: a new signup gets a mail with a link to confirm the address. Off: no mail, and
+   * a signup counts as confirmed when it is made.
+   */
+  signupConfirmation: boolean;
   /** Domains on the disposable-mail list whose addresses signup accepts all the same. */
   disposableDomainsAllowed: string[];
   /** Proxy addresses and ranges whose X-Forwarded-* headers count; `false`: nobody's. */
@@ -342,6 +351,7 @@ export function configFromEnv(env: Env): AppConfig {
       max: env.SIGNUP_RATE_LIMIT_MAX,
       windowMs: env.SIGNUP_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    signupConfirmation: env.SIGNUP_CONFIRMATION,
     disposableDomainsAllowed: env.DISPOSABLE_DOMAINS_ALLOWED,
     trustProxy: env.TRUST_PROXY,
     listenHost: env.HOST,
