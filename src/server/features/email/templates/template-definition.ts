@@ -5,6 +5,8 @@ export interface MailLinks {
   publicUrl: string;
   /** The recipient's signed one-click link; only marketing mail has one. */
   unsubscribeUrl?: string;
+  /** The signed link that confirms a signup (features/signups/confirmation-token.ts). */
+  confirmUrl?: string;
 }
 
 /**
