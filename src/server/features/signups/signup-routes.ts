@@ -24,7 +24,13 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
   // Concurrent signups share one commit; each request is answered after its own row is saved.
   // SQLite has one writer; PostgreSQL commits several transactions at once.
   const recordSignup = groupCommit(
-    (signups: NewSignup[]) => insertSignups(app.database.db, signups),
+    (signups: NewSignup[]) =>
+      insertSignups(
+        app.database.db,
+        signups,
+        new Date(),
+        config.signupConfirmation ? 'mail' : 'at-once',
+      ),
     { concurrency: app.database.dialect === 'postgres' ? 4 : 1 },
   );
   const isDisposable = disposableAddressCheck(config.disposableDomainsAllowed);
@@ -43,7 +49,9 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
         summary: 'Join the early-access waitlist',
         description:
           'Records the address once. A new and an already known address get the same answer, ' +
-          'so the endpoint does not reveal who is on the list.',
+          'so the endpoint does not reveal who is on the list. Unless `SIGNUP_CONFIRMATION` is ' +
+          'off, a new address gets a mail with a link to confirm it (`/api/signup/confirm`), and ' +
+          'a known unconfirmed one a new mail, at most 3 a day and 1 an hour.',
         tags: ['signup'],
         body: signupRequestSchema,
         response: {
