@@ -14,7 +14,7 @@ test('a test send shows up in the local mailbox, where its text can be read', as
 
   const mailbox = page.getByRole('region', { name: 'Local mailbox' });
   const message = mailbox.getByRole('listitem').filter({ hasText: `To ${address}` });
-  await expect(message).toContainText('You’re on the ReelScore waitlist');
+  await expect(message).toContainText('Confirm your place on the ReelScore waitlist');
   const text = message.getByText(`Thanks for signing up with ${address}.`);
   await expect(text).toBeHidden();
 
@@ -25,7 +25,7 @@ test('a test send shows up in the local mailbox, where its text can be read', as
   await expect(text).toBeVisible();
   await expectFocusRing(page);
   await expect(message).toContainText('We are letting people in a few at a time');
-  await expect(message).toContainText('See how it works');
+  await expect(message).toContainText('Confirm my address');
   expect(await axeViolations(page)).toEqual([]);
 
   await summary.click();

@@ -39,7 +39,7 @@ describe.each(kinds)('the local mail catcher (no SMTP_URL) on $name', (kind) => 
       {
         id: expect.any(String),
         to: 'newcomer@example.com',
-        subject: 'You’re on the ReelScore waitlist',
+        subject: 'Confirm your place on the ReelScore waitlist',
         text: expect.stringContaining('Thanks for signing up with newcomer@example.com'),
         receivedAt: expect.any(String),
       },
