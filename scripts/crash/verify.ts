@@ -244,7 +244,11 @@ async function checkEmails(
   problems: Problems,
   notes: Problems,
 ) {
-  const rows = await db.selectFrom('email_send_log').selectAll().execute();
+  // Every mail is an outbox row before it leaves (the transactional outbox).
+  const rows = (await db.selectFrom('mail_outbox').selectAll().execute()).map((row) => ({
+    ...row,
+    message_id: row.message_id ?? '',
+  }));
   let halfWritten = 0;
   for (const row of rows) {
     const sent = row.status === 'sent';
@@ -252,18 +256,18 @@ async function checkEmails(
       UUID.test(row.id) &&
       isValidEmail(row.to_address) &&
       expected.templates.includes(row.template) &&
-      ['pending', 'sent', 'failed', 'refused'].includes(row.status) &&
+      ['queued', 'sending', 'sent', 'dead', 'suppressed'].includes(row.status) &&
       (!sent || (row.message_id.length > 0 && Number(row.attempts) >= 1)) &&
       row.requested_by === expected.adminEmail &&
       isTime(row.created_at);
     if (!whole) {
       halfWritten++;
-      problems.add('half-written send-log row', JSON.stringify(row));
+      problems.add('half-written outbox row', JSON.stringify(row));
     }
     if (sent && !expected.delivered.has(row.message_id)) {
-      problems.add('logged as sent but never reached the mail server', row.message_id);
+      problems.add('recorded as sent but never reached the mail server', row.message_id);
     }
-    if (!sent) notes.add(`send logged as ${row.status}`, `${row.to_address}: ${row.error}`);
+    if (!sent) notes.add(`mail left as ${row.status}`, `${row.to_address}: ${row.last_error}`);
   }
   const byMessageId = new Map(rows.map((row) => [row.message_id, row]));
   // The row is written before the mail leaves: whatever reached the mail server is in the log,

@@ -5,6 +5,7 @@ import { deflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { isValidEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
+import type { OutboxSettings } from './features/email/outbox-worker.ts';
 
 /** The admin address of a local run, signed in through the embedded provider (README). */
 export const LOCAL_ADMIN_EMAIL = 'admin@reelscore.local';
@@ -180,6 +181,7 @@ export const envSchema = z.object({
     .optional(),
   EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   EMAIL_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  MAIL_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -311,6 +313,10 @@ export interface MailConfig {
   retry: { attempts: number; baseDelayMs: number };
   /** Sends per admin and per recipient address in each window. */
   rateLimit: { max: number; windowMs: number };
+  /** The outbox worker of this instance (features/email/outbox-worker.ts). */
+  outbox: OutboxSettings;
+  /** How long an admin's send waits for its outcome before it answers "queued". */
+  deliveryWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -387,6 +393,17 @@ export function configFromEnv(env: Env): AppConfig {
         max: env.EMAIL_RATE_LIMIT_MAX,
         windowMs: env.EMAIL_RATE_LIMIT_WINDOW_SECONDS * 1000,
       },
+      outbox: {
+        pollMs: 1000,
+        // Longer than one round can take: three attempts at the SMTP time limits.
+        leaseMs: 5 * 60_000,
+        batchSize: 20,
+        concurrency: 3,
+        ratePerSecond: env.MAIL_RATE_PER_SECOND,
+        // 1 min, 5 min, 30 min, 2 h, 6 h: a mail server down for an afternoon loses nothing.
+        roundBackoffMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
+      },
+      deliveryWaitMs: 60_000,
     },
   };
 }

@@ -229,7 +229,7 @@ describe.each(kinds)('every API operation under malformed requests, on $name', (
       );
     // Every accepted send went to this test's server.
     const sent = await testApp.app.database.db
-      .selectFrom('email_send_log')
+      .selectFrom('mail_outbox')
       .select(({ fn }) => fn.countAll<number>().as('count'))
       .where('status', '=', 'sent')
       .executeTakeFirstOrThrow();

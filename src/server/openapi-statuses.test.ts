@@ -228,8 +228,19 @@ describe('the statuses the OpenAPI document gives, against those the server send
       await call(operationId, 502, () => send({ email: 'bounce@example.com', ...fields }));
       smtp.reset('accept');
       await call(operationId, 503, () =>
-        without(main, 'email_send_log', () => send({ email: 'reader@example.com', ...fields })),
+        without(main, 'mail_outbox', () => send({ email: 'reader@example.com', ...fields })),
       );
+      // A mail server slower than the admin's wait: the mail stays queued and the answer says so.
+      smtp.reset('slow');
+      const { mail } = main.app.config;
+      const wait = mail.deliveryWaitMs;
+      mail.deliveryWaitMs = 50;
+      try {
+        await call(operationId, 202, () => send({ email: 'patient@example.com', ...fields }));
+      } finally {
+        mail.deliveryWaitMs = wait;
+        smtp.reset('accept');
+      }
     }
     await call('sendTestEmail', 404, () =>
       inject(app, {

@@ -114,6 +114,8 @@ export interface MailOutboxTable {
   id: string;
   to_address: string;
   template: string;
+  /** The Message-ID header, the same on every attempt; null: `<id@PUBLIC_URL's host>`. */
+  message_id: string | null;
   /** JSON object of strings: what the template needs besides the address. */
   params: string;
   status: OutboxStatus;
@@ -126,7 +128,10 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp;
   lease_until: Timestamp | null;
   leased_by: string | null;
+  /** The technical cause of the last failure, for the log and the admin. */
   last_error: string | null;
+  /** The same failure as a sentence for the dashboard. */
+  failure_message: string | null;
   smtp_response: string | null;
   requested_by: string;
   /** A second message with the same key is not queued (one confirmation per request, say). */

@@ -2,7 +2,6 @@ import { Migrator, type Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { openDatabase } from '../database.ts';
-import { migrateToLatest } from '../migrate.ts';
 import { toDate } from '../schema.ts';
 import * as signups from './0001-signups.ts';
 import * as admin from './0002-admin.ts';
@@ -47,7 +46,11 @@ describe.each(kinds)('migration 0006-signup-repeats on $name', (kind) => {
         })
         .execute();
 
-      await migrateToLatest(handle.db, schema);
+      // Up to this migration only: later ones would make the migrator refuse to go down.
+      expect(
+        (await migrator({ ...before, '0006-signup-repeats': signupRepeats }).migrateToLatest())
+          .error,
+      ).toBeUndefined();
 
       const row = await handle.db
         .selectFrom('signups')

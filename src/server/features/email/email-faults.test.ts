@@ -90,7 +90,7 @@ describe.each(kinds)('mail server faults on $name', (kind) => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('writes the send-log row before the mail leaves, and completes it after', async () => {
+  it('has the message in the outbox before the mail leaves, and completes it after', async () => {
     smtp.reset('slow');
     const email = 'logged-first@example.com';
     const sending = sendTest(testApp, email);
@@ -106,10 +106,10 @@ describe.each(kinds)('mail server faults on $name', (kind) => {
     expect(log).toMatchObject([{ status: 'failed', attempts: 1 }]);
   });
 
-  it('sends nothing when the send log cannot be written, and says so', async () => {
+  it('sends nothing when the mail cannot be queued in the outbox, and says so', async () => {
     smtp.reset('accept');
     const db = testApp.app.database.db;
-    await sql`alter table email_send_log rename to email_send_log_away`.execute(db);
+    await sql`alter table mail_outbox rename to mail_outbox_away`.execute(db);
     try {
       const { headers } = await adminHeaders(testApp.app, ADMIN);
       const response = await testApp.app.inject({
@@ -122,7 +122,7 @@ describe.each(kinds)('mail server faults on $name', (kind) => {
       expect(response.json()).toMatchObject({ message: SEND_LOG_UNAVAILABLE_MESSAGE });
       expect(smtp.mailFromCount).toBe(0);
     } finally {
-      await sql`alter table email_send_log_away rename to email_send_log`.execute(db);
+      await sql`alter table mail_outbox_away rename to mail_outbox`.execute(db);
     }
   });
 

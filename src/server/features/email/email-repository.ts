@@ -1,71 +1,32 @@
 import type { Kysely } from 'kysely';
-import { toDate, type Database, type EmailSendStatus } from '../../db/schema.ts';
+import { toDate, type Database, type EmailSendStatus, type OutboxStatus } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 
-export interface SendAttemptRecord {
-  to: string;
-  template: string;
-  status: EmailSendStatus;
-  messageId: string;
-  smtpResponse?: string | undefined;
-  error?: string | undefined;
-  attempts: number;
-  requestedBy: string;
-  at?: Date;
-}
-
-/** One row per logical send, whatever its outcome: the send log. Returns the row's id. */
-export async function recordSend(db: Kysely<Database>, record: SendAttemptRecord): Promise<string> {
-  const at = record.at ?? new Date();
-  const id = uuidV7(at.getTime());
-  await db
-    .insertInto('email_send_log')
-    .values({
-      id,
-      to_address: record.to,
-      template: record.template,
-      status: record.status,
-      message_id: record.messageId,
-      smtp_response: record.smtpResponse ?? null,
-      error: record.error ?? null,
-      attempts: record.attempts,
-      requested_by: record.requestedBy,
-      created_at: at.toISOString(),
-    })
-    .execute();
-  return id;
-}
-
-export type SendOutcomeRecord = Pick<
-  SendAttemptRecord,
-  'status' | 'smtpResponse' | 'error' | 'attempts'
->;
-
-/** Completes a `pending` row once the SMTP server has answered. */
-export async function finishSend(
-  db: Kysely<Database>,
-  id: string,
-  outcome: SendOutcomeRecord,
-): Promise<void> {
-  await db
-    .updateTable('email_send_log')
-    .set({
-      status: outcome.status,
-      smtp_response: outcome.smtpResponse ?? null,
-      error: outcome.error ?? null,
-      attempts: outcome.attempts,
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
+/** The send log of an address: each of its messages in the outbox, as the dashboard reads it. */
 export async function sendLogFor(db: Kysely<Database>, address: string) {
-  return db
-    .selectFrom('email_send_log')
+  const rows = await db
+    .selectFrom('mail_outbox')
     .selectAll()
     .where('to_address', '=', address)
     .orderBy('id')
     .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    template: row.template,
+    status: sendLogStatus(row.status),
+    message_id: row.message_id,
+    attempts: row.attempts,
+    error: row.last_error,
+    smtp_response: row.smtp_response,
+    requested_by: row.requested_by,
+  }));
+}
+
+function sendLogStatus(status: OutboxStatus): EmailSendStatus {
+  if (status === 'sent') return 'sent';
+  if (status === 'dead') return 'failed';
+  if (status === 'suppressed') return 'refused';
+  return 'pending';
 }
 
 export async function isUnsubscribed(db: Kysely<Database>, address: string): Promise<boolean> {

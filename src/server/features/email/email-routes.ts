@@ -26,6 +26,9 @@ const guardResponses = { 401: adminErrorResponses[401], 403: adminErrorResponses
 
 const sendResponses = {
   200: sendEmailResponseSchema.describe('Sent; `messageId` is the Message-ID header.'),
+  202: sendEmailResponseSchema.describe(
+    'Queued: the mail server did not answer within the wait; the outbox sends it later.',
+  ),
   ...adminErrorResponses,
   409: sendEmailResponseSchema.describe('Refused: the address unsubscribed from marketing mail.'),
   413: adminErrorSchema.describe('The body is larger than 16 KiB.'),
@@ -51,6 +54,11 @@ function answer(reply: FastifyReply, result: SendResult) {
   }
   if (result.status === 'refused') {
     return reply.code(409).send({ success: false, message: result.message });
+  }
+  if (result.status === 'queued') {
+    return reply
+      .code(202)
+      .send({ success: true, message: result.message, messageId: result.messageId });
   }
   return reply
     .code(502)
@@ -80,7 +88,10 @@ function sendLimits(app: FastifyInstance, config: AppConfig) {
       const state = await addressCounter(request);
       if (state.isAllowed || !state.isExceeded) return;
       reply.header('retry-after', state.ttlInSeconds);
-      request.log.warn({ url: request.url }, 'rate limit reached for a recipient address');
+      request.log.warn(
+        { route: request.routeOptions.url },
+        'rate limit reached for a recipient address',
+      );
       throw new HttpError(
         429,
         `Too many emails to this address. Please try again in ${state.ttlInSeconds} seconds.`,

@@ -7,18 +7,27 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
-import { uuidV7 } from '../../lib/uuid-v7.ts';
-import { finishSend, isUnsubscribed, recordSend } from './email-repository.ts';
+import { isUnsubscribed } from './email-repository.ts';
+import {
+  enqueueMail,
+  findOutboxMail,
+  type OutboxOutcome,
+  type OutboxRow,
+} from './outbox-repository.ts';
+import { nextRoundAt, startOutboxWorker } from './outbox-worker.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
-import { createMailTransport, sendWithRetry } from './mail-transport.ts';
+import { createMailTransport, isRetryable, sendWithRetry } from './mail-transport.ts';
 import { renderMail } from './render-mail.ts';
-import type { MailTemplate } from './templates/template-definition.ts';
+import type { MailLinks, MailTemplate } from './templates/template-definition.ts';
+import { findTemplate } from './templates/template-registry.ts';
 import { unsubscribeSecret, unsubscribeUrl } from './unsubscribe-token.ts';
 
 export type SendResult =
   | { status: 'sent'; message: string; messageId: string }
   | { status: 'failed'; message: string; messageId: string }
-  | { status: 'refused'; message: string };
+  | { status: 'refused'; message: string }
+  /** Still in the outbox when the wait ended: it will be sent, the admin need not send again. */
+  | { status: 'queued'; message: string; messageId: string };
 
 export interface SendRequest {
   to: string;
@@ -30,7 +39,11 @@ export interface MailService {
   /** Whether mail goes to the local catcher, whose messages the mailbox endpoint shows. */
   readonly catching: boolean;
   readonly unsubscribeSecret: string;
+  /** An admin's send: queued in the outbox, then the outcome of its delivery, waited for. */
   send(request: SendRequest): Promise<SendResult>;
+  /** Mail was queued in this instance: deliver it now rather than at the next poll. */
+  nudge(): void;
+  /** Stops the outbox worker (sends in flight finish, bounded) and the transport. */
   close(): Promise<void>;
 }
 
@@ -38,7 +51,7 @@ export const UNSUBSCRIBED_MESSAGE =
   'This address has unsubscribed from ReelScore marketing mail, so nothing was sent.';
 
 export const SEND_LOG_UNAVAILABLE_MESSAGE =
-  'Email is unavailable: the send log could not be written, so nothing was sent. Try again shortly.';
+  'Email is unavailable: the mail could not be queued, so nothing was sent. Try again shortly.';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -70,9 +83,16 @@ function assertHeaderSafe(to: string, subject: string) {
   }
 }
 
-function messageIdFor(publicUrl: string): string {
-  return `<${uuidV7()}@${new URL(publicUrl).hostname}>`;
+/** One Message-ID per outbox message, the same on every attempt and round. */
+export function messageIdFor(outboxId: string, publicUrl: string): string {
+  return `<${outboxId}@${new URL(publicUrl).hostname}>`;
 }
+
+/** Links a template needs beyond the standard ones, built from its outbox params at send time. */
+export type ExtraLinks = (
+  template: string,
+  params: Record<string, string>,
+) => Partial<MailLinks> | undefined;
 
 /**
  * Builds the sender: real SMTP when SMTP_URL is set; otherwise (never in production) the local
@@ -82,6 +102,7 @@ export async function createMailService(
   db: Kysely<Database>,
   config: AppConfig,
   log: FastifyBaseLogger,
+  extraLinks?: ExtraLinks,
 ): Promise<MailService> {
   const { mail } = config;
   let catcher: MailCatcher | undefined;
@@ -95,47 +116,28 @@ export async function createMailService(
   }
   const secret = await unsubscribeSecret(db, mail);
 
-  async function send({ to, template, requestedBy }: SendRequest): Promise<SendResult> {
-    assertHeaderSafe(to, template.subject);
-    const logged = { to: maskEmail(to), template: template.id };
+  /** One delivery round of a leased outbox message: render, send with quick retries, judge. */
+  async function deliver(row: OutboxRow): Promise<OutboxOutcome> {
+    const template = findTemplate(row.template);
+    const to = row.to_address;
+    if (!template) return { status: 'dead', error: `no template ${row.template}` };
     const marketing = template.kind === 'marketing';
+    // Checked when the mail leaves, not when it was queued: an address that unsubscribed
+    // (or was erased) in between gets nothing.
     if (marketing && (await isUnsubscribed(db, to))) {
-      await recordSend(db, {
-        to,
-        template: template.id,
-        status: 'refused',
-        messageId: '',
-        error: 'unsubscribed',
-        attempts: 0,
-        requestedBy,
-      });
-      log.info(logged, 'mail refused: the address unsubscribed');
-      return { status: 'refused', message: UNSUBSCRIBED_MESSAGE };
+      return { status: 'suppressed', error: 'unsubscribed', message: UNSUBSCRIBED_MESSAGE };
     }
-
+    const params = JSON.parse(row.params) as Record<string, string>;
     const listUnsubscribe = marketing ? unsubscribeUrl(config.publicUrl, secret, to) : undefined;
     const rendered = await renderMail(
       template,
       {
         publicUrl: config.publicUrl,
         ...(listUnsubscribe ? { unsubscribeUrl: listUnsubscribe } : {}),
+        ...extraLinks?.(row.template, params),
       },
       to,
     );
-    const messageId = messageIdFor(config.publicUrl);
-    // The row exists before the mail leaves, so a crash mid-send leaves it `pending` rather than
-    // a delivered mail with no trace; without a send log nothing is sent.
-    const logId = await recordSend(db, {
-      to,
-      template: template.id,
-      status: 'pending',
-      messageId,
-      attempts: 0,
-      requestedBy,
-    }).catch((error: unknown) => {
-      log.error({ err: error, ...logged }, 'send log write failed; mail not sent');
-      throw new ServiceUnavailableError(SEND_LOG_UNAVAILABLE_MESSAGE, { cause: error });
-    });
     const outcome = await sendWithRetry(
       transport,
       {
@@ -144,7 +146,7 @@ export async function createMailService(
         subject: rendered.subject,
         html: rendered.html,
         text: rendered.text,
-        messageId,
+        messageId: row.message_id ?? messageIdFor(row.id, config.publicUrl),
         ...(listUnsubscribe
           ? {
               headers: {
@@ -156,29 +158,97 @@ export async function createMailService(
       },
       mail,
     );
-
-    // The mail is out (or not) whatever happens to the log row; a failed update leaves it
-    // `pending` and must not make the admin send it again.
-    await finishSend(db, logId, {
-      status: outcome.ok ? 'sent' : 'failed',
-      smtpResponse: outcome.ok ? outcome.response : undefined,
-      error: outcome.ok ? undefined : outcome.detail,
-      attempts: outcome.attempts,
-    }).catch((error: unknown) => log.error({ err: error, ...logged }, 'send log update failed'));
-
     if (outcome.ok) {
-      log.info({ ...logged, attempts: outcome.attempts }, 'mail sent');
+      return { status: 'sent', attempts: outcome.attempts, smtpResponse: outcome.response };
+    }
+    const again = isRetryable(outcome.kind) && row.rounds < row.max_rounds;
+    return {
+      status: again ? 'retry' : 'dead',
+      attempts: outcome.attempts,
+      error: outcome.detail,
+      message: outcome.message,
+      ...(again ? { nextAttemptAt: nextRoundAt(mail.outbox, row.rounds) } : {}),
+    };
+  }
+
+  const worker = startOutboxWorker(db, log, mail.outbox, deliver);
+  let closing = false;
+
+  /** Resolves with the message once it has left the queue for good, or undefined at `deadline`. */
+  async function outcomeOf(id: string, deadline: number): Promise<OutboxRow | undefined> {
+    let signal: (() => void) | undefined;
+    const unsubscribe = worker.onFinished((finished) => {
+      if (finished === id) signal?.();
+    });
+    try {
+      // A closing service stops waiting: the mail stays queued and is sent after the restart.
+      while (Date.now() < deadline && !closing) {
+        const row = await findOutboxMail(db, id);
+        // Another instance may deliver it (PostgreSQL): the row is the truth, events a shortcut.
+        if (row && row.status !== 'queued' && row.status !== 'sending') return row;
+        if (row?.status === 'queued' && row.rounds > 0) return row;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(250, Math.max(0, deadline - Date.now())));
+          signal = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      return undefined;
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  async function send({ to, template, requestedBy }: SendRequest): Promise<SendResult> {
+    assertHeaderSafe(to, template.subject);
+    const logged = { to: maskEmail(to), template: template.id };
+    const { id } = await enqueueMail(db, {
+      to,
+      template: template.id,
+      requestedBy,
+      maxRounds: 1,
+      messageIdDomain: new URL(config.publicUrl).hostname,
+    }).catch((error: unknown) => {
+      log.error({ err: error, ...logged }, 'mail could not be queued; nothing sent');
+      throw new ServiceUnavailableError(SEND_LOG_UNAVAILABLE_MESSAGE, { cause: error });
+    });
+    worker.nudge();
+    const messageId = messageIdFor(id, config.publicUrl);
+    const row = await outcomeOf(id, Date.now() + mail.deliveryWaitMs);
+    if (!row) {
+      log.warn(logged, 'mail still queued when the wait ended');
+      return {
+        status: 'queued',
+        message: `The mail server is slow to answer; the mail to ${to} is queued and will be sent.`,
+        messageId,
+      };
+    }
+    if (row.status === 'sent') {
+      log.info({ ...logged, attempts: row.attempts }, 'mail sent');
       return { status: 'sent', message: `Email sent to ${to}.`, messageId };
     }
-    log.warn({ ...logged, attempts: outcome.attempts, kind: outcome.kind }, 'mail failed');
-    return { status: 'failed', message: outcome.message, messageId };
+    if (row.status === 'suppressed') {
+      log.info(logged, 'mail refused: the address unsubscribed');
+      return { status: 'refused', message: UNSUBSCRIBED_MESSAGE };
+    }
+    log.warn({ ...logged, attempts: row.attempts, error: row.last_error }, 'mail failed');
+    return {
+      status: 'failed',
+      message: row.failure_message ?? 'The mail could not be sent.',
+      messageId,
+    };
   }
 
   return {
     catching: catcher !== undefined,
     unsubscribeSecret: secret,
     send,
+    nudge: () => worker.nudge(),
     async close() {
+      closing = true;
+      await worker.stop(mail.deliveryWaitMs);
       transport.close();
       await catcher?.close();
     },

@@ -18,6 +18,8 @@ export interface OutboxMessage {
   requestedBy: string;
   /** A second message with the same key is not queued; the first one's id is returned. */
   dedupeKey?: string;
+  /** The host name of the Message-ID (`<id@host>`); without it the worker uses PUBLIC_URL's. */
+  messageIdDomain?: string;
   /**
    * Delivery rounds before the message is dead (default 6, spread over hours). An admin who
    * waits for the outcome sends with 1: a failure is answered, not retried behind their back.
@@ -42,6 +44,7 @@ export async function enqueueMail(
       id,
       to_address: message.to,
       template: message.template,
+      message_id: message.messageIdDomain ? `<${id}@${message.messageIdDomain}>` : null,
       params: JSON.stringify(message.params ?? {}),
       status: 'queued',
       max_rounds: message.maxRounds ?? DEFAULT_MAX_ROUNDS,
@@ -105,7 +108,10 @@ export interface OutboxOutcome {
   /** SMTP attempts this round made. */
   attempts?: number;
   smtpResponse?: string;
+  /** The technical cause of a failure. */
   error?: string;
+  /** The failure as a sentence for the dashboard. */
+  message?: string;
   /** For `retry`: when to try again. */
   nextAttemptAt?: Date;
 }
@@ -132,6 +138,7 @@ export async function finishLeasedMail(
       lease_until: null,
       leased_by: null,
       last_error: outcome.error ?? null,
+      failure_message: outcome.message ?? null,
       smtp_response: outcome.smtpResponse ?? null,
       finished_at: retry ? null : now.toISOString(),
     }))
