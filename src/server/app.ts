@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { signupRoutes } from './features/signups/signup-routes.ts';
+import { confirmationRoutes } from './features/signups/confirmation-routes.ts';
 import { adminRoutes } from './features/admin/admin-routes.ts';
 import cookie from '@fastify/cookie';
 import { registerAdminGuard } from './features/auth/admin-guard.ts';
@@ -179,6 +180,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
     healthRoutes(app, config);
     signupRoutes(app, config);
+    await confirmationRoutes(app, config);
     adminRoutes(app);
     await registerEmail(app, config);
     const signIn = await signInSettings(app, config);
