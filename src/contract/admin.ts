@@ -8,6 +8,11 @@ export const USERS_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 254;
 
+/** Confirmation states a list can be narrowed to (double opt-in); no value: every row. */
+export const CONFIRMATION_FILTERS = ['pending', 'confirmed'] as const;
+export type ConfirmationFilter = (typeof CONFIRMATION_FILTERS)[number];
+const CONFIRMATION_FILTER_MESSAGE = 'confirmation must be pending or confirmed';
+
 function listQuerySchema(defaultLimit: number) {
   return z.object({
     search: z
@@ -35,6 +40,14 @@ function listQuerySchema(defaultLimit: number) {
       .min(0, { error: 'offset must be a whole number, 0 or more' })
       .max(Number.MAX_SAFE_INTEGER, { error: 'offset must be a whole number, 0 or more' })
       .default(0),
+    confirmation: z
+      .enum(CONFIRMATION_FILTERS, { error: CONFIRMATION_FILTER_MESSAGE })
+      .optional()
+      .meta({
+        description:
+          'Only signups the person confirmed from the confirmation mail (`confirmed`) or not ' +
+          'yet (`pending`); combines with `search`. An address with no signup has neither.',
+      }),
   });
 }
 
@@ -65,6 +78,14 @@ export const signupRecordSchema = z
       .int()
       .optional()
       .meta({ description: 'How many times the address used a signup form, the first included' }),
+    confirmedAt: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'ISO 8601, when the person confirmed the address from the confirmation mail; absent: ' +
+          'not confirmed yet',
+      }),
   })
   .meta({ id: 'SignupRecord' });
 export type SignupRecord = z.infer<typeof signupRecordSchema>;
@@ -86,6 +107,14 @@ export const userRecordSchema = z
     isWhitelisted: z.boolean(),
     signupDate: z.string().optional(),
     registrationDate: z.string().optional(),
+    confirmedAt: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'ISO 8601, when the person confirmed their signup from the confirmation mail; absent: ' +
+          'not confirmed yet, or no signup (then `signupDate` is absent too)',
+      }),
   })
   .meta({ id: 'UserRecord' });
 export type UserRecord = z.infer<typeof userRecordSchema>;

@@ -29,6 +29,7 @@ describe('the admin calls in the OpenAPI document', () => {
     const operation = paths[path]?.[method];
     expect(operation?.tags).toEqual(['admin']);
     expect(operation?.parameters?.map((parameter) => parameter.name).sort()).toEqual([
+      'confirmation',
       'limit',
       'offset',
       'search',

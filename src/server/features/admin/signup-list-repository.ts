@@ -1,7 +1,22 @@
-import type { Kysely } from 'kysely';
-import { toDate, type Database } from '../../db/schema.ts';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { ConfirmationFilter } from '../../../contract/admin.ts';
+import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
 import { containsPattern, emailMatches } from './email-search.ts';
 import { totalShownByPage, type ListPage } from './list-page.ts';
+
+/** A page of a list that may be narrowed to one confirmation state. */
+export type ConfirmableListPage = ListPage & { confirmation?: ConfirmationFilter | undefined };
+
+/** `confirmed_at` set or not, or no condition at all without a filter. */
+export function confirmationMatches(
+  column: Expression<Timestamp | null>,
+  filter: ConfirmationFilter | undefined,
+): Expression<SqlBool> {
+  if (filter === undefined) return sql<SqlBool>`true`;
+  return filter === 'confirmed'
+    ? sql<SqlBool>`${column} is not null`
+    : sql<SqlBool>`${column} is null`;
+}
 
 export interface SignupListItem {
   id: string;
@@ -13,15 +28,17 @@ export interface SignupListItem {
   isWhitelisted: boolean;
   lastSignupAt: Date;
   signupCount: number;
+  confirmedAt: Date | undefined;
 }
 
 /**
  * One page of signups, newest first, with whether each address is whitelisted and when it
- * registered in the app, how often and when last it signed up, and how many signups match in all.
+ * registered in the app, how often and when last it signed up, whether the person confirmed it,
+ * and how many signups match in all (the search and the confirmation filter).
  */
 export async function listSignups(
   db: Kysely<Database>,
-  page: ListPage,
+  page: ConfirmableListPage,
 ): Promise<{ items: SignupListItem[]; total: number }> {
   const pattern = containsPattern(page.search);
   const rows = await db
@@ -36,16 +53,20 @@ export async function listSignups(
       's.created_at',
       's.last_signup_at',
       's.signup_count',
+      's.confirmed_at',
       'u.registered_at',
       'w.email as whitelisted_email',
     ])
     .where((eb) => emailMatches(eb.ref('s.email'), pattern))
+    .where((eb) => confirmationMatches(eb.ref('s.confirmed_at'), page.confirmation))
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const total = totalShownByPage(page, rows.length) ?? (await countSignupsMatching(db, pattern));
+  const total =
+    totalShownByPage(page, rows.length) ??
+    (await countSignupsMatching(db, pattern, page.confirmation));
   return {
     total,
     items: rows.map((row) => ({
@@ -59,16 +80,22 @@ export async function listSignups(
       // Rows an older version wrote have no latest time; their first signup is their latest.
       lastSignupAt: toDate(row.last_signup_at ?? row.created_at),
       signupCount: row.signup_count,
+      confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
     })),
   };
 }
 
-/** Signups whose address matches the pattern (all of them without one). */
-export async function countSignupsMatching(db: Kysely<Database>, pattern: string | undefined) {
+/** Signups whose address matches the pattern and the filter (all of them without either). */
+export async function countSignupsMatching(
+  db: Kysely<Database>,
+  pattern: string | undefined,
+  confirmation?: ConfirmationFilter,
+) {
   const row = await db
     .selectFrom('signups')
     .select((eb) => eb.fn.countAll().as('count'))
     .where((eb) => emailMatches(eb.ref('email'), pattern))
+    .where((eb) => confirmationMatches(eb.ref('confirmed_at'), confirmation))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

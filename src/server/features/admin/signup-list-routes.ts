@@ -22,6 +22,7 @@ function toRecord(item: SignupListItem): SignupRecord {
     isWhitelisted: item.isWhitelisted,
     lastSignupAt: item.lastSignupAt.toISOString(),
     signupCount: item.signupCount,
+    ...(item.confirmedAt ? { confirmedAt: item.confirmedAt.toISOString() } : {}),
   };
 }
 
@@ -35,7 +36,8 @@ export function signupListRoutes(app: FastifyInstance) {
         summary: 'List early-access signups',
         description:
           'Newest first (then by id). `search` matches any part of the address, ignoring case; ' +
-          '`pagination.total` counts every signup that matches.',
+          '`confirmation` keeps confirmed or pending signups only; `pagination.total` counts ' +
+          'every signup that matches.',
         tags: ['admin'],
         querystring: signupsQuerySchema,
         response: {

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { ConfirmationFilter } from '../../../contract/admin.ts';
 import { toDate, type Database } from '../../db/schema.ts';
 import { containsPattern, emailMatches } from './email-search.ts';
-import { totalShownByPage, type ListPage } from './list-page.ts';
-import { countSignupsMatching } from './signup-list-repository.ts';
+import { totalShownByPage } from './list-page.ts';
+import {
+  confirmationMatches,
+  countSignupsMatching,
+  type ConfirmableListPage,
+} from './signup-list-repository.ts';
 
 export interface UserListItem {
   uid: string;
@@ -11,6 +16,8 @@ export interface UserListItem {
   isWhitelisted: boolean;
   signupDate: Date | undefined;
   registrationDate: Date | undefined;
+  /** When the person confirmed their signup; undefined: not yet, or no signup. */
+  confirmedAt: Date | undefined;
 }
 
 /** Prefix of the uid of an address without an app account (documented in the contract). */
@@ -32,15 +39,23 @@ export function addressUid(email: string): string {
  * `offset + limit` rows of the table that date comes from (ordered the same way), so each table
  * gives only that many candidates instead of the whole union being sorted. Candidates that are
  * not on the page may get a too-early activity from that cut, which only moves them further down.
+ *
+ * A confirmation filter keeps addresses whose signup is in that state (so only addresses with a
+ * signup); each table then gives candidates among those addresses only, and the cut holds.
  */
 export async function listUsers(
   db: Kysely<Database>,
-  page: ListPage,
+  page: ConfirmableListPage,
 ): Promise<{ items: UserListItem[]; total: number }> {
   const pattern = containsPattern(page.search);
   const rows = await pageOfUsers(db, pattern, page);
   // A short page holds every candidate of every table, so it is the end of the whole list.
-  const total = totalShownByPage(page, rows.length) ?? (await countUsersMatching(db, pattern));
+  const total =
+    totalShownByPage(page, rows.length) ??
+    (page.confirmation
+      ? // Every address the filter keeps has exactly one signup.
+        await countSignupsMatching(db, pattern, page.confirmation)
+      : await countUsersMatching(db, pattern));
   return {
     total,
     items: rows.map((row) => ({
@@ -49,16 +64,28 @@ export async function listUsers(
       isWhitelisted: row.whitelisted_email !== null,
       signupDate: row.created_at === null ? undefined : toDate(row.created_at),
       registrationDate: row.registered_at === null ? undefined : toDate(row.registered_at),
+      confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
     })),
   };
 }
 
-function pageOfUsers(db: Kysely<Database>, pattern: string | undefined, page: ListPage) {
+/** The address has a signup in the filter's state (no condition without a filter). */
+function signupInState(
+  address: 'whitelist.email' | 'app_users.email',
+  filter: ConfirmationFilter | undefined,
+): Expression<SqlBool> {
+  if (filter === undefined) return sql<SqlBool>`true`;
+  const state = confirmationMatches(sql.ref('state.confirmed_at'), filter);
+  return sql<SqlBool>`exists (select 1 from signups as state where state.email = ${sql.ref(address)} and ${state})`;
+}
+
+function pageOfUsers(db: Kysely<Database>, pattern: string | undefined, page: ConfirmableListPage) {
   const candidates = Math.min(page.offset + page.limit, Number.MAX_SAFE_INTEGER);
   const signups = db
     .selectFrom('signups')
     .select(['email', 'created_at as at'])
     .where((eb) => emailMatches(eb.ref('email'), pattern))
+    .where((eb) => confirmationMatches(eb.ref('confirmed_at'), page.confirmation))
     .orderBy('created_at', 'desc')
     .orderBy('email')
     .limit(candidates);
@@ -66,6 +93,7 @@ function pageOfUsers(db: Kysely<Database>, pattern: string | undefined, page: Li
     .selectFrom('whitelist')
     .select(['email', 'added_at as at'])
     .where((eb) => emailMatches(eb.ref('email'), pattern))
+    .where(signupInState('whitelist.email', page.confirmation))
     .orderBy('added_at', 'desc')
     .orderBy('email')
     .limit(candidates);
@@ -73,6 +101,7 @@ function pageOfUsers(db: Kysely<Database>, pattern: string | undefined, page: Li
     .selectFrom('app_users')
     .select(['email', 'registered_at as at'])
     .where((eb) => emailMatches(eb.ref('email'), pattern))
+    .where(signupInState('app_users.email', page.confirmation))
     .orderBy('registered_at', 'desc')
     .orderBy('email')
     .limit(candidates);
@@ -99,7 +128,14 @@ function pageOfUsers(db: Kysely<Database>, pattern: string | undefined, page: Li
     .leftJoin('signups as s', 's.email', 'p.email')
     .leftJoin('whitelist as w', 'w.email', 'p.email')
     .leftJoin('app_users as u', 'u.email', 'p.email')
-    .select(['p.email', 's.created_at', 'w.email as whitelisted_email', 'u.uid', 'u.registered_at'])
+    .select([
+      'p.email',
+      's.created_at',
+      's.confirmed_at',
+      'w.email as whitelisted_email',
+      'u.uid',
+      'u.registered_at',
+    ])
     .orderBy('p.activity', 'desc')
     .orderBy('p.email')
     .execute();

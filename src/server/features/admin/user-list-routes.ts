@@ -14,6 +14,7 @@ function toRecord(item: UserListItem): UserRecord {
     isWhitelisted: item.isWhitelisted,
     ...(item.signupDate ? { signupDate: item.signupDate.toISOString() } : {}),
     ...(item.registrationDate ? { registrationDate: item.registrationDate.toISOString() } : {}),
+    ...(item.confirmedAt ? { confirmedAt: item.confirmedAt.toISOString() } : {}),
   };
 }
 
@@ -28,8 +29,9 @@ export function userListRoutes(app: FastifyInstance) {
         description:
           'Every address that signed up, is whitelisted or registered in the app, most recent ' +
           'activity (signup, whitelisting or registration) first, then by address. `search` ' +
-          'matches any part of the address, ignoring case. An address that was only ' +
-          'whitelisted leaves the list when it is removed from the whitelist.',
+          'matches any part of the address, ignoring case; `confirmation` keeps addresses whose ' +
+          'signup is confirmed or pending. An address that was only whitelisted leaves the ' +
+          'list when it is removed from the whitelist.',
         tags: ['admin'],
         querystring: usersQuerySchema,
         response: {
