@@ -4,14 +4,14 @@ import { uuidV7 } from '../../lib/uuid-v7.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type AuditAction = 'whitelist.add' | 'whitelist.remove';
+export type AuditAction = 'whitelist.add' | 'whitelist.remove' | 'mail.retry';
 
 export interface AuditEntry {
   at: Date;
   /** The admin's email address. */
   actor: string;
   action: AuditAction;
-  /** What was changed: for the whitelist, the address. */
+  /** What was changed: for the whitelist and a mail retry, the address. */
   target: string;
 }
 

@@ -82,6 +82,7 @@ async function snapshot(testApp: TestApp) {
     sendLog: await db.selectFrom('email_send_log').selectAll().orderBy('id').execute(),
     unsubscribes: await db.selectFrom('email_unsubscribes').selectAll().orderBy('email').execute(),
     caughtMail: await db.selectFrom('caught_mail').selectAll().orderBy('id').execute(),
+    outbox: await db.selectFrom('mail_outbox').selectAll().orderBy('id').execute(),
   };
 }
 
@@ -114,6 +115,8 @@ describe.each(kinds)('authorization of every admin and email route on $name', (k
         'POST /api/email/test',
         'POST /api/email/early-access',
         'GET /api/email/mailbox',
+        'GET /api/admin/outbox',
+        'POST /api/admin/outbox/retry',
       ]),
     );
   });

@@ -37,7 +37,9 @@ function concrete(route: { method: string; url: string }): { path: string; body?
   if (route.method === 'GET' || route.method === 'HEAD') return { path };
   const body = path.includes('/email/test')
     ? { email: LISTED, templateType: TEMPLATE }
-    : { email: LISTED };
+    : path.includes('/outbox/retry')
+      ? { allDead: true }
+      : { email: LISTED };
   return { path, body: JSON.stringify(body) };
 }
 

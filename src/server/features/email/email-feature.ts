@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { emailRoutes } from './email-routes.ts';
 import { createMailService, type MailService } from './mail-service.ts';
+import { outboxRoutes } from './outbox-routes.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 
 declare module 'fastify' {
@@ -18,5 +19,6 @@ export async function registerEmail(app: FastifyInstance, config: AppConfig) {
   // Before the database closes: sends in flight finish and their outcome is recorded.
   app.addHook('preClose', () => mailer.close());
   emailRoutes(app, config, mailer);
+  outboxRoutes(app, mailer);
   await unsubscribeRoutes(app, () => mailer.unsubscribeSecret);
 }
