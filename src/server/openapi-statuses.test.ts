@@ -255,6 +255,44 @@ describe('the statuses the OpenAPI document gives, against those the server send
     );
   }
 
+  /** The mail queue: the sends to bounce@example.com above left dead messages to retry. */
+  async function outboxCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+    const app = main.app;
+    const url = '/api/admin/outbox';
+    await call('listOutboxMail', 200, () => inject(app, { url, headers: admin }));
+    await call('listOutboxMail', 400, () =>
+      inject(app, { url: `${url}?status=lost`, headers: admin }),
+    );
+    await call('listOutboxMail', 401, () => inject(app, { url }));
+    await call('listOutboxMail', 403, () => inject(app, { url, headers: stranger }));
+    await call('listOutboxMail', 503, () =>
+      without(main, 'mail_outbox', () => inject(app, { url, headers: admin })),
+    );
+
+    const retryUrl = '/api/admin/outbox/retry';
+    const retry = (payload: string, headers: Record<string, string> = {}) =>
+      inject(app, {
+        method: 'POST',
+        url: retryUrl,
+        payload,
+        headers: { ...admin, ...JSON_TYPE, ...headers },
+      });
+    const allDead = '{"allDead":true}';
+    await call('retryOutboxMail', 503, () => without(main, 'audit_log', () => retry(allDead)));
+    await call('retryOutboxMail', 200, () => retry(allDead));
+    await call('retryOutboxMail', 400, () => retry('{"ids":[]}'));
+    await call('retryOutboxMail', 401, () =>
+      inject(app, { method: 'POST', url: retryUrl, payload: { allDead: true } }),
+    );
+    await call('retryOutboxMail', 403, () =>
+      inject(app, { method: 'POST', url: retryUrl, payload: { allDead: true }, headers: stranger }),
+    );
+    await call('retryOutboxMail', 413, () =>
+      retry(JSON.stringify({ allDead: true, padding: 'x'.repeat(33 * 1024) })),
+    );
+    await call('retryOutboxMail', 415, () => retry('allDead', TEXT));
+  }
+
   /** The unsubscribe link of the last mail the SMTP server got. */
   function lastUnsubscribeLink(): string {
     const header = smtp.received.at(-1)?.header('List-Unsubscribe') ?? '';
@@ -582,6 +620,7 @@ describe('the statuses the OpenAPI document gives, against those the server send
     await adminCalls(admin, stranger);
     await unsubscribeCalls(admin);
     await emailCalls(admin, stranger);
+    await outboxCalls(admin, stranger);
     await authCalls(admin, stranger);
     await appCalls();
     await strainedCalls();
