@@ -7,18 +7,47 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const CONTACT_EMAIL = 'hello@reelscore.app';
 
-/** The site's dark theme (src/web/app.css colours), self-contained: no fonts or files to load. */
-const STYLE = `html{color-scheme:dark}body{margin:0;min-height:100vh;display:grid;place-items:center;background:#07080c;color:#eceef4;font:16px/1.55 ui-sans-serif,system-ui,sans-serif;-webkit-font-smoothing:antialiased}
-main{box-sizing:border-box;width:min(30rem,92vw);margin:2rem 0;padding:2rem;border:1px solid #202433;border-radius:1rem;background:#0d0f16}
-.brand{display:inline-block;margin-bottom:1.25rem;color:#ffc94d;font-weight:700;letter-spacing:.04em;text-decoration:none}
-h1{margin:0 0 .75rem;font-size:1.5rem;line-height:1.25}p{margin:0 0 1rem;color:#b4b9ca}strong{color:#eceef4}
-a{color:#ffd98a}.alert{padding:.75rem 1rem;border:1px solid rgba(255,107,92,.6);border-radius:.5rem;background:rgba(69,10,10,.6);color:#fee2e2}
-button{margin-top:.5rem;padding:.7rem 1.5rem;border:0;border-radius:999px;background:#ffc94d;color:#07080c;font:600 1rem ui-sans-serif,system-ui,sans-serif;cursor:pointer}
-button:hover{background:#ffd98a}:focus-visible{outline:2px solid #ffc94d;outline-offset:2px}`;
+/**
+ * The site's dark theme (src/web/app.css colours), self-contained: no fonts or files to load.
+ * One calm card under the brand: a clear heading, readable text, one obvious action. Links into
+ * the site in the card (`Go to the ReelScore home page`, `Go to the dashboard`) are its next
+ * step, so they look like a button; mail addresses stay inline links.
+ */
+const STYLE = `html{color-scheme:dark;background:#07080c}
+body{box-sizing:border-box;margin:0;min-height:100vh;min-height:100dvh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:2.5rem 1rem 4rem;background:radial-gradient(56rem 26rem at 50% -6rem,rgba(255,201,77,.07),transparent 70%) no-repeat #07080c;color:#eceef4;font:16px/1.6 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;text-rendering:optimizeLegibility}
+.brand{display:inline-flex;align-items:center;gap:.625rem;margin-bottom:2rem;padding:.25rem .5rem;border-radius:.5rem;color:#eceef4;font-size:1.25rem;font-weight:700;letter-spacing:-.01em;text-decoration:none}
+.brand svg{width:2rem;height:2rem;flex:none}
+main{box-sizing:border-box;width:100%;max-width:30rem;padding:2.5rem;border:1px solid #202433;border-radius:1rem;background:#0d0f16;box-shadow:0 24px 64px -24px rgba(0,0,0,.7);overflow-wrap:anywhere}
+h1{margin:0 0 1rem;font-size:1.625rem;line-height:1.25;font-weight:700;letter-spacing:-.02em;text-wrap:balance}
+p{margin:0 0 1rem;color:#b4b9ca;text-wrap:pretty}main>:last-child{margin-bottom:0}strong{color:#eceef4;font-weight:600}
+a{color:#ffd98a;text-decoration:underline;text-decoration-color:rgba(255,217,138,.45);text-underline-offset:.2em;border-radius:.25rem}
+a:hover{color:#ffe7b3;text-decoration-color:currentColor}
+.alert{padding:.875rem 1rem;border:1px solid rgba(255,107,92,.4);border-radius:.75rem;background:rgba(255,107,92,.08);color:#ffd9d4}
+form{margin:1.5rem 0 0}label{display:block;margin:0 0 .375rem;color:#eceef4;font-size:.9375rem;font-weight:500}
+input:not([type=hidden]){box-sizing:border-box;display:block;width:100%;margin:0 0 1.25rem;padding:.75rem .875rem;border:1px solid #646a82;border-radius:.625rem;background:#151823;color:#eceef4;font:inherit}
+input:focus{border-color:#ffc94d;outline:0;box-shadow:0 0 0 3px rgba(255,201,77,.25)}
+button,main p>a[href^="/"]{box-sizing:border-box;display:flex;align-items:center;justify-content:center;width:100%;min-height:2.875rem;margin:0;padding:.625rem 1rem;border:1px solid transparent;border-radius:999px;font-family:inherit;font-size:1rem;font-weight:600;line-height:1.25;text-align:center;text-wrap:balance;text-decoration:none;cursor:pointer}
+button{background:#ffc94d;color:#07080c;box-shadow:0 8px 30px -10px rgba(255,201,77,.55)}button:hover{background:#ffd98a}
+button.secondary,main p>a[href^="/"]{border-color:#3a4056;background:transparent;color:#eceef4;box-shadow:none}
+button.secondary:hover,main p>a[href^="/"]:hover{border-color:#ffc94d;color:#ffd98a}
+main p>a[href^="/"]{margin-top:1.5rem}.actions{display:grid;gap:.75rem;margin-top:1.5rem}
+:focus-visible{outline:2px solid #ffc94d;outline-offset:3px}
+@media (max-width:32rem){body{align-items:stretch;justify-content:flex-start;padding:1.25rem 1.25rem 3rem}.brand{margin:0 0 2.5rem -.5rem}main{max-width:none;padding:0;border:0;background:none;box-shadow:none}h1{font-size:1.5rem}}`;
+
+/** The site's mark (src/web/components/ui/logo.tsx): a film frame with rising score bars. */
+const BRAND_MARK =
+  `<svg aria-hidden="true" viewBox="0 0 32 32"><rect x="2" y="5" width="28" height="22" rx="5" fill="#ffc94d"/>` +
+  `<rect x="6" y="9" width="20" height="14" rx="2" fill="#07080c"/><rect x="9" y="17" width="3" height="4" rx="1" fill="#5cc8ff"/>` +
+  `<rect x="14.5" y="14" width="3" height="7" rx="1" fill="#ffc94d"/><rect x="20" y="11" width="3" height="10" rx="1" fill="#ff6b5c"/></svg>`;
+
+/** The way back for a page that offers no other step (the site's own wording for it). */
+const HOME_LINK = `<p><a href="/">Go to the ReelScore home page</a></p>`;
 
 export interface PersonPage {
-  /** The page's title and heading. */
+  /** The page's heading, and its title followed by the site's name. */
   title: string;
+  /** A whole document title instead, when it must differ from the heading. */
+  documentTitle?: string;
   /** Markup inside <main> below the heading; its text must already be escaped. */
   body: string;
   /** An inline script; the policy allows exactly this one by its hash. */
@@ -61,16 +90,26 @@ export function inlinePagePolicy(html: string): string {
   ].join('; ');
 }
 
+/**
+ * Every page leads somewhere: one without a form to send or a link into the site gets the link
+ * home (a person who arrived from a mail has no other way to the site).
+ */
+function withNextStep(body: string): string {
+  return body.includes('<form') || /href="\/(?!\/)/.test(body) ? body : body + HOME_LINK;
+}
+
 /** A page the server renders for a person who arrived from a mail or a sign-in popup. */
 export function renderPersonPage(page: PersonPage): { html: string; policy: string } {
   const script = page.script ? `<script>${page.script}</script>` : '';
+  const title = page.documentTitle ?? `${page.title} · ReelScore`;
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(page.title)} · ReelScore</title>` +
+    `<meta name="robots" content="noindex"><meta name="theme-color" content="#07080c">` +
+    `<title>${escapeHtml(title)}</title>` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>` +
-    `<body><main><a class="brand" href="/">ReelScore</a><h1>${escapeHtml(page.title)}</h1>` +
-    `${page.body}</main>${script}</body></html>`;
+    `<body><header><a class="brand" href="/">${BRAND_MARK}ReelScore</a></header>` +
+    `<main><h1>${escapeHtml(page.title)}</h1>${withNextStep(page.body)}</main>${script}</body></html>`;
   return { html, policy: inlinePagePolicy(html) };
 }
 

@@ -13,7 +13,7 @@ import {
 } from './provider-store.ts';
 import { isValidEmail, normaliseEmail } from '../../../contract/email-rules.ts';
 import { refuseEmbeddedSignInBeyondLoopback, type AppConfig } from '../../config.ts';
-import { inlinePagePolicy, renderPersonPage } from '../../lib/person-page.ts';
+import { escapeHtml, inlinePagePolicy, renderPersonPage } from '../../lib/person-page.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
 
 /** The embedded provider's clients: this web app, and the apps that register their users. */
@@ -112,9 +112,9 @@ export async function mountEmbeddedProvider(
           ctx.body = renderPersonPage({
             title: 'Sign out',
             body:
-              `<p>Sign out of the local sign-in service?</p>${form}` +
-              `<button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button> ` +
-              `<button type="submit" form="op.logoutForm">No, stay signed in</button>`,
+              `<p>Sign out of the local sign-in service?</p>${form}<div class="actions">` +
+              `<button type="submit" form="op.logoutForm" name="logout" value="yes">Yes, sign me out</button>` +
+              `<button type="submit" form="op.logoutForm" class="secondary">No, stay signed in</button></div>`,
           }).html;
         },
         postLogoutSuccessSource: (ctx) => {
@@ -257,37 +257,26 @@ async function pagePolicyForSignOut(ctx: KoaContextWithOIDC, next: () => Promise
   }
 }
 
-const PAGE_STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;background:#07080c;color:#eceef4;font:16px/1.5 system-ui,sans-serif}
-main{width:min(22rem,90vw);padding:2rem;border:1px solid #2e3346;border-radius:1rem;background:#0d0f16}
-h1{margin:0 0 .25rem;font-size:1.4rem}p{margin:0 0 1.25rem;color:#b4b9ca;font-size:.9rem}
-label{display:block;margin:.75rem 0 .25rem;font-size:.9rem}input{box-sizing:border-box;width:100%;padding:.6rem .75rem;border-radius:.5rem;border:1px solid #2e3346;background:#151823;color:#eceef4;font:inherit}
-button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:999px;background:#ffc94d;color:#07080c;font:600 1rem system-ui,sans-serif;cursor:pointer}
-:focus-visible{outline:2px solid #ffc94d;outline-offset:2px}.error{color:#ff8a80}`;
-const PAGE_STYLE_HASH = createHash('sha256').update(PAGE_STYLE).digest('base64');
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
+/** The local sign-in form, in the same page shell as every page for people. */
 function loginPage(uid: string, error?: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in - ReelScore (local)</title><style>${PAGE_STYLE}</style></head><body><main>
-<h1>Sign in to ReelScore</h1><p>Local sign-in for development. In production this is Google.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${LOGIN_PATH}/${encodeURIComponent(uid)}">
-<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email" autofocus>
-<label for="name">Display name</label><input id="name" name="name" type="text" autocomplete="name">
-<button type="submit">Continue</button></form></main></body></html>`;
+  return renderPersonPage({
+    title: 'Sign in to ReelScore',
+    documentTitle: 'Sign in - ReelScore (local)',
+    body:
+      `<p>Local sign-in for development. In production this is Google.</p>` +
+      (error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : '') +
+      `<form method="post" action="${LOGIN_PATH}/${encodeURIComponent(uid)}">` +
+      `<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email" autofocus>` +
+      `<label for="name">Display name</label><input id="name" name="name" type="text" autocomplete="name">` +
+      `<button type="submit">Continue</button></form>`,
+  }).html;
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return (
     reply
       .code(status)
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'sha256-${PAGE_STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-      )
+      .header('content-security-policy', inlinePagePolicy(html))
       .header('cache-control', 'no-store')
       // A page inside the sign-in popup: it must not cut the popup off from its opener.
       .removeHeader('cross-origin-opener-policy')
