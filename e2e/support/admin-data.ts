@@ -22,6 +22,8 @@ export interface SeededSignup {
   /** When the address registered in the app, if it did. */
   registeredAt?: Date;
   whitelisted?: boolean;
+  /** When the person confirmed the address from the confirmation mail, if they did. */
+  confirmedAt?: Date;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface SeededSignup {
 export function seedSignups(rows: SeededSignup[], start = new Date('2024-01-01T00:00:00Z')) {
   withDatabase((database) => {
     const signup = database.prepare(
-      'insert into signups (id, email, program, source, created_at) values (?, ?, ?, ?, ?)',
+      'insert into signups (id, email, program, source, created_at, confirmed_at) values (?, ?, ?, ?, ?, ?)',
     );
     const user = database.prepare(
       'insert into app_users (uid, email, registered_at) values (?, ?, ?)',
@@ -42,7 +44,14 @@ export function seedSignups(rows: SeededSignup[], start = new Date('2024-01-01T0
     database.transaction(() => {
       rows.forEach((row, index) => {
         const at = new Date(start.getTime() - (rows.length - index) * 60_000).toISOString();
-        signup.run(`e2e-${row.email}`, row.email, row.program ?? 'CLOSED_ALPHA', 'e2e', at);
+        signup.run(
+          `e2e-${row.email}`,
+          row.email,
+          row.program ?? 'CLOSED_ALPHA',
+          'e2e',
+          at,
+          row.confirmedAt?.toISOString() ?? null,
+        );
         if (row.registeredAt)
           user.run(`e2e-${row.email}`, row.email, row.registeredAt.toISOString());
         if (row.whitelisted) listed.run(row.email, at, 'e2e@reelscore.local');

@@ -7,16 +7,16 @@ import { useQuery } from './use-query.ts';
 export const USERS_PAGE_SIZE = 50;
 export const USERS_FAILED_MESSAGE = 'Failed to fetch users';
 
-export function getUsers({ search, offset }: ListParams, signal?: AbortSignal) {
+export function getUsers({ search, offset, confirmation }: ListParams, signal?: AbortSignal) {
   return adminRequest<UsersResponse>('/admin/users', {
-    query: { search, limit: USERS_PAGE_SIZE, offset },
+    query: { search, limit: USERS_PAGE_SIZE, offset, confirmation },
     signal,
     label: 'admin_fetch_users',
     fallbackMessage: USERS_FAILED_MESSAGE,
   });
 }
 
-/** Loads while `params` is set; a change of search or offset loads again. */
+/** Loads while `params` is set; a change of search, offset or filter loads again. */
 export function useUsers(params: ListParams | null, onError?: (error: unknown) => void) {
   const key = params ? JSON.stringify(params) : null;
   return useQuery(key, (signal) => getUsers(params!, signal), onError);

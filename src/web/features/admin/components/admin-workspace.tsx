@@ -12,6 +12,7 @@ import { USERS_PAGE_SIZE, useUsers } from '../api/get-users.ts';
 import { removeFromWhitelist } from '../api/remove-from-whitelist.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { AddToWhitelistDialog } from './add-to-whitelist-dialog.tsx';
+import { ConfirmationFilter, type ConfirmationChoice } from './confirmation-filter.tsx';
 import { EmailTestingTab } from './email-testing-tab.tsx';
 import { ErrorBanner } from './error-banner.tsx';
 import { ListHeading } from './list-heading.tsx';
@@ -22,6 +23,7 @@ import { UsersTable } from './users-table.tsx';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type TabId = 'signups' | 'users' | 'email';
+type ListId = 'signups' | 'users';
 
 const tabTrigger =
   'rounded-t-lg border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300';
@@ -45,8 +47,17 @@ export function AdminWorkspace({
   // Pages belong to one search term: a new term starts both lists at their first page.
   const [paging, setPaging] = useState({ search: '', signups: 0, users: 0 });
   const offsets = paging.search === search ? paging : { search, signups: 0, users: 0 };
-  const setOffset = (list: 'signups' | 'users', offset: number) =>
-    setPaging({ ...offsets, [list]: offset });
+  const setOffset = (list: ListId, offset: number) => setPaging({ ...offsets, [list]: offset });
+  const [filters, setFilters] = useState<Record<ListId, ConfirmationChoice>>({
+    signups: 'all',
+    users: 'all',
+  });
+  /** A new filter starts its list at the first page. */
+  const setFilter = (list: ListId, choice: ConfirmationChoice) => {
+    setFilters({ ...filters, [list]: choice });
+    setOffset(list, 0);
+  };
+  const confirmation = (list: ListId) => (filters[list] === 'all' ? undefined : filters[list]);
   const [error, setError] = useState<string | null>(null);
   const [dialogEmail, setDialogEmail] = useState<string | null>(null);
   const [busyEmail, setBusyEmail] = useState<string | null>(null);
@@ -74,11 +85,14 @@ export function AdminWorkspace({
   );
 
   const signups = useSignups(
-    tab === 'signups' ? { search, offset: offsets.signups } : null,
+    tab === 'signups'
+      ? { search, offset: offsets.signups, confirmation: confirmation('signups') }
+      : null,
     (caught) => showError(caught, 'Failed to fetch signups'),
   );
-  const users = useUsers(tab === 'users' ? { search, offset: offsets.users } : null, (caught) =>
-    showError(caught, 'Failed to fetch users'),
+  const users = useUsers(
+    tab === 'users' ? { search, offset: offsets.users, confirmation: confirmation('users') } : null,
+    (caught) => showError(caught, 'Failed to fetch users'),
   );
 
   const setWhitelisted = useCallback(
@@ -186,6 +200,8 @@ export function AdminWorkspace({
           offset={offsets.signups}
           pageSize={SIGNUPS_PAGE_SIZE}
           onOffsetChange={(offset) => setOffset('signups', offset)}
+          confirmation={filters.signups}
+          onConfirmationChange={(choice) => setFilter('signups', choice)}
         >
           <SignupsTable
             signups={signups.error ? undefined : signups.data?.signups}
@@ -205,6 +221,8 @@ export function AdminWorkspace({
           offset={offsets.users}
           pageSize={USERS_PAGE_SIZE}
           onOffsetChange={(offset) => setOffset('users', offset)}
+          confirmation={filters.users}
+          onConfirmationChange={(choice) => setFilter('users', choice)}
         >
           <UsersTable
             users={users.error ? undefined : users.data?.users}
@@ -233,7 +251,7 @@ export function AdminWorkspace({
 }
 
 interface ListTabPanelProps {
-  value: 'signups' | 'users';
+  value: ListId;
   title: string;
   search: string;
   loading: boolean;
@@ -242,10 +260,12 @@ interface ListTabPanelProps {
   offset: number;
   pageSize: number;
   onOffsetChange: (offset: number) => void;
+  confirmation: ConfirmationChoice;
+  onConfirmationChange: (choice: ConfirmationChoice) => void;
   children: ReactNode;
 }
 
-/** One list tab: its heading with the counts, the table, and the pager below it. */
+/** One list tab: its heading with the counts, the confirmation filter, the table and the pager. */
 function ListTabPanel({
   value,
   title,
@@ -256,6 +276,8 @@ function ListTabPanel({
   offset,
   pageSize,
   onOffsetChange,
+  confirmation,
+  onConfirmationChange,
   children,
 }: ListTabPanelProps) {
   const headingId = `${value}-heading`;
@@ -268,9 +290,16 @@ function ListTabPanel({
         total={loading ? undefined : total}
         search={search}
       />
+      <div className="mt-3">
+        <ConfirmationFilter
+          label={`${title} by confirmation`}
+          value={confirmation}
+          onChange={onConfirmationChange}
+        />
+      </div>
       <div className="mt-4">{children}</div>
       <ListPager
-        key={search}
+        key={`${search}|${confirmation}`}
         label={`${title} pages`}
         offset={offset}
         pageSize={pageSize}

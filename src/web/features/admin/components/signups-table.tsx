@@ -1,4 +1,5 @@
 import type { SignupRecord } from '../../../../contract/admin.ts';
+import { ConfirmationBadge } from './confirmation-badge.tsx';
 import { formatDate } from './format-date.ts';
 import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
 import { cellClass } from './table-styles.ts';
@@ -45,7 +46,10 @@ export function SignupsTable({
             {signup.registeredAt ? `Registered (${formatDate(signup.registeredAt)})` : 'Pending'}
           </td>
           <td className={cellClass}>
-            <WhitelistBadge whitelisted={signup.isWhitelisted} />
+            <div className="flex flex-wrap items-center gap-1.5">
+              <WhitelistBadge whitelisted={signup.isWhitelisted} />
+              <ConfirmationBadge confirmedAt={signup.confirmedAt} />
+            </div>
           </td>
           <td className={cellClass}>
             <WhitelistAction

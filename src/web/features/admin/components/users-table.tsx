@@ -1,4 +1,5 @@
 import type { UserRecord } from '../../../../contract/admin.ts';
+import { ConfirmationBadge } from './confirmation-badge.tsx';
 import { formatDate } from './format-date.ts';
 import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
 import { cellClass } from './table-styles.ts';
@@ -30,7 +31,11 @@ export function UsersTable({
         <tr key={user.uid}>
           <td className={`${cellClass} break-all`}>{user.email}</td>
           <td className={cellClass}>
-            <WhitelistBadge whitelisted={user.isWhitelisted} />
+            <div className="flex flex-wrap items-center gap-1.5">
+              <WhitelistBadge whitelisted={user.isWhitelisted} />
+              {/* An address that never signed up has nothing to confirm. */}
+              {user.signupDate ? <ConfirmationBadge confirmedAt={user.confirmedAt} /> : null}
+            </div>
           </td>
           <td className={cellClass}>{user.signupDate ? formatDate(user.signupDate) : 'N/A'}</td>
           <td className={cellClass}>
