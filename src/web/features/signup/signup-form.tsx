@@ -155,6 +155,11 @@ export function SignupForm({
             </p>
           </div>
           <p className="text-sm leading-relaxed text-ink-300">{state.successMessage}</p>
+          {/* The same for every address (the answer never tells who is on the list), so it is
+              true for all: a new or unconfirmed address has a confirmation link, others none. */}
+          <p className="text-sm leading-relaxed text-ink-300">
+            If your address still needs confirming, you’ll find a link from us in your inbox.
+          </p>
           <button
             type="button"
             onClick={signUpAnother}
