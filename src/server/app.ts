@@ -20,6 +20,7 @@ import { authRoutes, type SignInSettings } from './features/auth/auth-routes.ts'
 import { LOCAL_APP_CLIENT_ID, mountEmbeddedProvider } from './features/auth/embedded-provider.ts';
 import { registrationRoutes } from './features/app-registration/registration-routes.ts';
 import { registerEmail } from './features/email/email-feature.ts';
+import { registerPrivacy } from './features/privacy/privacy-feature.ts';
 import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await confirmationRoutes(app, config);
     adminRoutes(app);
     await registerEmail(app, config);
+    await registerPrivacy(app, config);
     const signIn = await signInSettings(app, config);
     authRoutes(app, config, signIn);
     registrationRoutes(app, {

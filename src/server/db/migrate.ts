@@ -8,6 +8,7 @@ import * as email from './migrations/0005-email.ts';
 import * as signupRepeats from './migrations/0006-signup-repeats.ts';
 import * as mailOutbox from './migrations/0007-mail-outbox.ts';
 import * as signupConfirmation from './migrations/0008-signup-confirmation.ts';
+import * as erasure from './migrations/0009-erasure.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-signup-repeats': signupRepeats,
   '0007-mail-outbox': mailOutbox,
   '0008-signup-confirmation': signupConfirmation,
+  '0009-erasure': erasure,
 };
 
 /**

@@ -94,6 +94,14 @@ export interface EmailUnsubscribesTable {
   unsubscribed_at: Timestamp;
 }
 
+/** An erased address: only its keyed hash (features/privacy/suppression.ts), never mailed again. */
+export interface EmailSuppressionsTable {
+  address_hash: string;
+  /** Why it is kept: `erasure`. */
+  reason: string;
+  created_at: Timestamp;
+}
+
 export interface CaughtMailTable {
   id: string;
   to_address: string;
@@ -150,6 +158,7 @@ export interface Database {
   audit_log: AuditLogTable;
   email_send_log: EmailSendLogTable;
   email_unsubscribes: EmailUnsubscribesTable;
+  email_suppressions: EmailSuppressionsTable;
   caught_mail: CaughtMailTable;
   mail_outbox: MailOutboxTable;
 }

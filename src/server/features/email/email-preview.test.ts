@@ -31,6 +31,7 @@ describe('email templates and previews', () => {
       'early-access-invitation',
       'waitlist-confirmation',
       'removal-notice',
+      'data-export',
     ]);
     for (const template of templates) {
       expect(Object.keys(template).sort()).toEqual(['description', 'id', 'name', 'subject']);

@@ -21,6 +21,8 @@ import { renderMail } from './render-mail.ts';
 import type { MailLinks, MailTemplate } from './templates/template-definition.ts';
 import { findTemplate } from './templates/template-registry.ts';
 import { unsubscribeSecret, unsubscribeUrl } from './unsubscribe-token.ts';
+import { dataRequestUrl } from '../privacy/data-request-token.ts';
+import { ERASED_MESSAGE, isSuppressed } from '../privacy/suppression.ts';
 
 export type SendResult =
   | { status: 'sent'; message: string; messageId: string }
@@ -122,6 +124,10 @@ export async function createMailService(
     const to = row.to_address;
     if (!template) return { status: 'dead', error: `no template ${row.template}` };
     const marketing = template.kind === 'marketing';
+    // An erased address gets no mail of any kind (features/privacy).
+    if (await isSuppressed(db, secret, to)) {
+      return { status: 'suppressed', error: 'erased', message: ERASED_MESSAGE };
+    }
     // Checked when the mail leaves, not when it was queued: an address that unsubscribed
     // (or was erased) in between gets nothing.
     if (marketing && (await isUnsubscribed(db, to))) {
@@ -134,10 +140,12 @@ export async function createMailService(
       {
         publicUrl: config.publicUrl,
         ...(listUnsubscribe ? { unsubscribeUrl: listUnsubscribe } : {}),
+        dataRequestUrl: dataRequestUrl(config.publicUrl, secret, to),
         ...extraLinks?.(row.template, params),
       },
       to,
     );
+    const attachments = await template.attachmentsFor?.({ db, to, params });
     const outcome = await sendWithRetry(
       transport,
       {
@@ -147,6 +155,7 @@ export async function createMailService(
         html: rendered.html,
         text: rendered.text,
         messageId: row.message_id ?? messageIdFor(row.id, config.publicUrl),
+        ...(attachments ? { attachments } : {}),
         ...(listUnsubscribe
           ? {
               headers: {
@@ -230,8 +239,8 @@ export async function createMailService(
       return { status: 'sent', message: `Email sent to ${to}.`, messageId };
     }
     if (row.status === 'suppressed') {
-      log.info(logged, 'mail refused: the address unsubscribed');
-      return { status: 'refused', message: UNSUBSCRIBED_MESSAGE };
+      log.info(logged, 'mail refused: the address unsubscribed or was erased');
+      return { status: 'refused', message: row.failure_message ?? UNSUBSCRIBED_MESSAGE };
     }
     log.warn({ ...logged, attempts: row.attempts, error: row.last_error }, 'mail failed');
     return {

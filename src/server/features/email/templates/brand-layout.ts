@@ -89,9 +89,21 @@ interface LayoutProps {
   children?: ReactNode;
 }
 
-/** Header band, white card, footer with the reason and (for marketing mail) the unsubscribe link. */
+/**
+ * Where the data links lead when no signed link was given (the dashboard's preview): the
+ * data-request page, which explains that this link is not valid.
+ */
+function sampleDataRequestUrl(site: string): string {
+  return `${site}/api/data-request?address=sam.viewer%40example.com&token=sample-link`;
+}
+
+/**
+ * Header band, white card, footer with the reason, (for marketing mail) the unsubscribe link,
+ * and the recipient's links to a copy of their data and its erasure (GDPR art. 15 and 17).
+ */
 export function BrandLayout({ preview, heading, links, reason, children }: LayoutProps) {
   const site = links.publicUrl.replace(/\/$/, '');
+  const dataRequest = links.dataRequestUrl ?? sampleDataRequestUrl(site);
   return h(
     Html,
     { lang: 'en', dir: 'ltr' },
@@ -174,6 +186,18 @@ export function BrandLayout({ preview, heading, links, reason, children }: Layou
                   ),
                 ]
               : null,
+            ' · ',
+            h(
+              Link,
+              { href: `${dataRequest}#copy`, style: { color: BRAND.muted } },
+              'Get a copy of your data',
+            ),
+            ' · ',
+            h(
+              Link,
+              { href: `${dataRequest}#delete`, style: { color: BRAND.muted } },
+              'Delete your data',
+            ),
           ),
         ),
       ),

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { ReactElement } from 'react';
+import type { Database } from '../../../db/schema.ts';
 
 /** Absolute links every mail needs; built from PUBLIC_URL, never from the request. */
 export interface MailLinks {
@@ -7,6 +9,22 @@ export interface MailLinks {
   unsubscribeUrl?: string;
   /** The signed link that confirms a signup (features/signups/confirmation-token.ts). */
   confirmUrl?: string;
+  /** The recipient's signed link to get a copy of their data or erase it (features/privacy). */
+  dataRequestUrl?: string;
+}
+
+/** A file attached to a mail, made when the mail leaves (never stored in the outbox). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** What an attachment is made from: the outbox row's address and params, read from `db`. */
+export interface AttachmentContext {
+  db: Kysely<Database>;
+  to: string;
+  params: Record<string, string>;
 }
 
 /**
@@ -26,6 +44,8 @@ export interface TemplateDefinition<Props> {
   /** The props of a real send to `recipient`. */
   propsFor(recipient: string): Props;
   component(props: Props, links: MailLinks): ReactElement;
+  /** Files to attach, made at send time from the database (the data-export mail). */
+  attachments?: (context: AttachmentContext) => Promise<MailAttachment[]>;
 }
 
 /** A template with its props type erased, so templates of different props sit in one list. */
@@ -37,6 +57,7 @@ export interface MailTemplate {
   kind: TemplateKind;
   sample(links: MailLinks): ReactElement;
   forRecipient(recipient: string, links: MailLinks): ReactElement;
+  attachmentsFor?: (context: AttachmentContext) => Promise<MailAttachment[]>;
 }
 
 export function defineTemplate<Props>(definition: TemplateDefinition<Props>): MailTemplate {
@@ -49,5 +70,6 @@ export function defineTemplate<Props>(definition: TemplateDefinition<Props>): Ma
     kind,
     sample: (links) => definition.component(definition.sampleProps, links),
     forRecipient: (recipient, links) => definition.component(definition.propsFor(recipient), links),
+    ...(definition.attachments ? { attachmentsFor: definition.attachments } : {}),
   };
 }

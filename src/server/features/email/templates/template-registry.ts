@@ -1,3 +1,4 @@
+import { dataExport } from './data-export.ts';
 import { earlyAccessInvitation } from './early-access-invitation.ts';
 import { removalNotice } from './removal-notice.ts';
 import type { MailTemplate } from './template-definition.ts';
@@ -8,6 +9,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   earlyAccessInvitation,
   waitlistConfirmation,
   removalNotice,
+  dataExport,
 ];
 
 export function findTemplate(id: string): MailTemplate | undefined {

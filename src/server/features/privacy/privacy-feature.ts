@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import { unsubscribeSecret } from '../email/unsubscribe-token.ts';
+import { dataRequestRoutes } from './data-request-routes.ts';
+import { privacyAdminRoutes } from './privacy-admin-routes.ts';
+
+/**
+ * A person's own data (GDPR art. 15 and 17): the signed link in every mail's footer, and the
+ * same requests for admins. After the mail feature: both queue mail and nudge its sender.
+ */
+export async function registerPrivacy(app: FastifyInstance, config: AppConfig) {
+  // The mail service signs with the same secret (read or made once, shared in the database);
+  // the data-request and suppression keys are derived from it for their purpose only.
+  const secret = await unsubscribeSecret(app.database.db, config.mail);
+  await dataRequestRoutes(app, secret);
+  privacyAdminRoutes(app, secret);
+}
