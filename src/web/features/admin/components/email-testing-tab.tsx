@@ -5,6 +5,7 @@ import { trackEvent } from '../../analytics/analytics.ts';
 import { AdminApiError } from '../api/admin-request.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
 import { sendTestEmail, TEST_EMAIL_FAILED_MESSAGE } from '../api/send-test-email.ts';
+import { MailQueue } from './mail-queue.tsx';
 import { MailboxList } from './mailbox-list.tsx';
 import { TemplateCard } from './template-card.tsx';
 
@@ -169,6 +170,11 @@ export function EmailTestingTab({
           ))}
         </ul>
       </section>
+      <MailQueue
+        onSessionEnded={onSessionEnded}
+        version={mailboxVersion}
+        className="lg:col-span-2"
+      />
     </div>
   );
 }
