@@ -2,7 +2,6 @@ import { Migrator, type Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { openDatabase } from '../database.ts';
-import { migrateToLatest } from '../migrate.ts';
 import { toDate } from '../schema.ts';
 import * as signups from './0001-signups.ts';
 import * as admin from './0002-admin.ts';
@@ -52,7 +51,9 @@ describe.each(kinds)('migration 0008-signup-confirmation on $name', (kind) => {
         })
         .execute();
 
-      await migrateToLatest(handle.db, schema);
+      // Up to this migration only: later ones may change the table again.
+      const withThis = { ...before, '0008-signup-confirmation': signupConfirmation };
+      expect((await migrator(withThis).migrateToLatest()).error).toBeUndefined();
 
       const read = () =>
         handle.db
@@ -69,10 +70,7 @@ describe.each(kinds)('migration 0008-signup-confirmation on $name', (kind) => {
         .execute();
       expect(toDate((await read()).confirmed_at!)).toEqual(confirmedAt);
 
-      const down = await migrator({
-        ...before,
-        '0008-signup-confirmation': signupConfirmation,
-      }).migrateDown();
+      const down = await migrator(withThis).migrateDown();
       expect(down.error).toBeUndefined();
       expect(Object.keys(await read()).sort()).toEqual([
         'created_at',
