@@ -6,6 +6,7 @@ import { saveTransaction } from './features/auth/transaction-repository.ts';
 import { testMailConfig } from './features/email/email-test-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './features/email/test-smtp-server.ts';
 import { unsubscribeSecret } from './features/email/unsubscribe-token.ts';
+import { dataRequestUrl } from './features/privacy/data-request-token.ts';
 import { confirmationUrl } from './features/signups/confirmation-token.ts';
 import { insertSignup } from './features/signups/signup-repository.ts';
 import { adminHeaders } from './test/admin-session.ts';
@@ -504,6 +505,146 @@ describe('the statuses the OpenAPI document gives, against those the server send
     await call(again, 503, () => without(main, 'mail_outbox', () => post(resend(failing))));
   }
 
+  /** The path and query of the data-request link of a mail to `email`. */
+  async function dataRequestPath(email: string, action = ''): Promise<string> {
+    const secret = await unsubscribeSecret(main.app.database.db, main.app.config.mail);
+    const url = new URL(dataRequestUrl('http://x', secret, email));
+    return `${url.pathname}${action}${url.search}`;
+  }
+
+  /** The data-request link of every mail: its page, a copy, erasure (used, forged, failing). */
+  async function dataRequestCalls() {
+    const app = main.app;
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      inject(app, { url, headers });
+    const post = (url: string, headers: Record<string, string> = {}, payload?: string) =>
+      inject(app, { method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
+    const button = { ...FORM, ...BROWSER };
+    const forged = '/api/data-request?address=privacy%40example.com&token=forged';
+    const page = await dataRequestPath('privacy-page@example.com');
+    const copy = await dataRequestPath('privacy-copy@example.com', '/export');
+    const erase = await dataRequestPath('privacy-erase@example.com', '/erase');
+    const eraseScript = await dataRequestPath('privacy-erase-script@example.com', '/erase');
+    const erasedPage = await dataRequestPath('privacy-erase@example.com');
+    const erasedCopy = await dataRequestPath('privacy-erase@example.com', '/export');
+
+    await call('getDataRequestPage', 200, () => get(page, BROWSER));
+    await call('getDataRequestPage', 200, () => get(page));
+    await call('getDataRequestPage', 400, () => get(forged, BROWSER));
+    await call('getDataRequestPage', 400, () => get(forged));
+    await call('getDataRequestPage', 503, () =>
+      without(main, 'email_suppressions', () => get(page, BROWSER)),
+    );
+    await call('getDataRequestPage', 503, () =>
+      without(main, 'email_suppressions', () => get(page)),
+    );
+
+    const forgedCopy = forged.replace('?', '/export?');
+    await call('requestDataCopy', 200, () => post(copy, button, ''));
+    await call('requestDataCopy', 200, () => post(copy));
+    await call('requestDataCopy', 400, () => post(forgedCopy, button, ''));
+    await call('requestDataCopy', 400, () => post(forgedCopy));
+    await call('requestDataCopy', 413, () => post(copy, FORM, `x=${'x'.repeat(2048)}`));
+    await call('requestDataCopy', 415, () => post(copy, TEXT, 'copy'));
+    await call('requestDataCopy', 503, () =>
+      without(main, 'mail_outbox', () => post(copy, button, '')),
+    );
+    await call('requestDataCopy', 503, () => without(main, 'mail_outbox', () => post(copy)));
+
+    const forgedErase = forged.replace('?', '/erase?');
+    await call('eraseMyData', 503, () =>
+      without(main, 'email_suppressions', () => post(erase, button, '')),
+    );
+    await call('eraseMyData', 503, () => without(main, 'email_suppressions', () => post(erase)));
+    await call('eraseMyData', 413, () => post(erase, FORM, `x=${'x'.repeat(2048)}`));
+    await call('eraseMyData', 415, () => post(erase, TEXT, 'erase'));
+    await call('eraseMyData', 200, () => post(erase, button, ''));
+    await call('eraseMyData', 200, () => post(eraseScript));
+    await call('eraseMyData', 400, () => post(forgedErase, button, ''));
+    await call('eraseMyData', 400, () => post(forgedErase));
+    // The address is erased now: its link is used up, and it is never mailed.
+    await call('eraseMyData', 410, () => post(erase, button, ''));
+    await call('eraseMyData', 410, () => post(erase));
+    await call('getDataRequestPage', 410, () => get(erasedPage, BROWSER));
+    await call('getDataRequestPage', 410, () => get(erasedPage));
+    await call('requestDataCopy', 410, () => post(erasedCopy, button, ''));
+    await call('requestDataCopy', 410, () => post(erasedCopy));
+  }
+
+  /** Admins' privacy requests: download, mail a copy, erase. */
+  async function privacyAdminCalls(
+    admin: Record<string, string>,
+    stranger: Record<string, string>,
+  ) {
+    const app = main.app;
+    const url = '/api/admin/data?email=privacy-admin%40example.com';
+    await call('getPersonalData', 200, () => inject(app, { url, headers: admin }));
+    await call('getPersonalData', 400, () =>
+      inject(app, { url: '/api/admin/data?email=nope', headers: admin }),
+    );
+    await call('getPersonalData', 401, () => inject(app, { url }));
+    await call('getPersonalData', 403, () => inject(app, { url, headers: stranger }));
+    await call('getPersonalData', 503, () =>
+      without(main, 'audit_log', () => inject(app, { url, headers: admin })),
+    );
+
+    for (const [operationId, path] of [
+      ['sendPersonalDataCopy', '/api/admin/data/export'],
+      ['erasePersonalData', '/api/admin/data/erase'],
+    ] as const) {
+      const send = (payload: string, headers: Record<string, string> = {}) =>
+        inject(app, {
+          method: 'POST',
+          url: path,
+          payload,
+          headers: { ...admin, ...JSON_TYPE, ...headers },
+        });
+      await call(operationId, 200, () => send('{"email":"privacy-admin@example.com"}'));
+      await call(operationId, 400, () => send('{"email":"nope"}'));
+      await call(operationId, 401, () =>
+        inject(app, { method: 'POST', url: path, payload: { email: 'a@example.com' } }),
+      );
+      await call(operationId, 403, () =>
+        inject(app, {
+          method: 'POST',
+          url: path,
+          payload: { email: 'a@example.com' },
+          headers: stranger,
+        }),
+      );
+      await call(operationId, 403, () =>
+        send('{"email":"a@example.com"}', {
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        }),
+      );
+      await call(operationId, 413, () => send(BIG_JSON));
+      await call(operationId, 415, () => send('a@example.com', TEXT));
+    }
+    // Its address is erased above: a copy can no longer be mailed to it.
+    const mailCopy = (email: string) =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/admin/data/export',
+        payload: { email },
+        headers: admin,
+      });
+    await call('sendPersonalDataCopy', 409, () => mailCopy('privacy-admin@example.com'));
+    const erase = (email: string) =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/admin/data/erase',
+        payload: { email },
+        headers: admin,
+      });
+    await call('sendPersonalDataCopy', 503, () =>
+      without(main, 'mail_outbox', () => mailCopy('privacy-later@example.com')),
+    );
+    await call('erasePersonalData', 503, () =>
+      without(main, 'email_suppressions', () => erase('privacy-later@example.com')),
+    );
+  }
+
   /** Limits reached, the identity provider gone, then the database closed. */
   async function strainedCalls() {
     const app = strained.app;
@@ -575,6 +716,19 @@ describe('the statuses the OpenAPI document gives, against those the server send
       await call(operationId, 429, () => open(BROWSER));
     }
 
+    for (const [operationId, method, url] of [
+      ['getDataRequestPage', 'GET', '/api/data-request?address=a%40b.co&token=t'],
+      ['requestDataCopy', 'POST', '/api/data-request/export?address=a%40b.co&token=t'],
+      ['eraseMyData', 'POST', '/api/data-request/erase?address=a%40b.co&token=t'],
+    ] as const) {
+      const open = (headers: Record<string, string>) =>
+        inject(app, from('10.9.0.5', { method, url, headers }));
+      let answer: Answer | undefined;
+      for (let n = 0; n < 100 && answer?.status !== 429; n++) answer = await open({});
+      await call(operationId, 429, () => Promise.resolve(answer!));
+      await call(operationId, 429, () => open(BROWSER));
+    }
+
     await app.database.close();
     await call('getHealth', 503, () => inject(app, { url: '/api/health' }));
     await call('joinWaitlist', 503, () => inject(app, { ...signUp, remoteAddress: '10.9.0.9' }));
@@ -621,6 +775,8 @@ describe('the statuses the OpenAPI document gives, against those the server send
     await unsubscribeCalls(admin);
     await emailCalls(admin, stranger);
     await outboxCalls(admin, stranger);
+    await dataRequestCalls();
+    await privacyAdminCalls(admin, stranger);
     await authCalls(admin, stranger);
     await appCalls();
     await strainedCalls();
