@@ -41,6 +41,9 @@ const SIGNUP_PROGRAM = 'BETA';
 const ADMIN_EMAIL = 'crash-admin@example.com';
 const KILL_AFTER_MS = { min: 150, max: 600 };
 const NO_LIMIT = '1000000';
+/** One secret for every life of the service: confirmation links must stay valid across kills. */
+const UNSUBSCRIBE_SECRET = randomBytes(32).toString('base64url');
+const DRAIN_TIMEOUT_MS = 300_000;
 
 interface Options {
   kills: number;
@@ -55,6 +58,7 @@ interface KindResult {
   ledger: Ledger;
   inFlightAtKills: number[];
   restartMs: number[];
+  drainMs: number;
 }
 
 function parseOptions(): Options {
@@ -109,7 +113,13 @@ function serviceEnv(database: CrashDatabase, port: number, sink: SmtpSink) {
     EMAIL_RATE_LIMIT_MAX: NO_LIMIT,
     ADMIN_EMAILS: ADMIN_EMAIL,
     SMTP_URL: sink.url,
-    UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
+    UNSUBSCRIBE_SECRET,
+    // Every signup queues its confirmation mail in the outbox; a message a killed instance was
+    // sending is taken over after 10 s rather than 5 minutes, and nothing waits for a rate.
+    SIGNUP_CONFIRMATION: 'true',
+    MAIL_LEASE_SECONDS: '10',
+    MAIL_RATE_PER_SECOND: '0',
+    MAIL_CONNECTIONS: '10',
     // Whatever the caller's environment holds, this run's database is the only one used, and
     // rate-limit counters stay in the service's memory (empty means unset).
     DATABASE_URL: '',
@@ -151,6 +161,30 @@ async function templateIds(service: ServiceProcess, token: string): Promise<stri
   return templates.map((template) => template.id);
 }
 
+/** Waits until no message is queued or being sent; returns how long that took. */
+async function drainOutbox(database: CrashDatabase): Promise<number> {
+  const started = performance.now();
+  const handle = openDatabase(database.config);
+  try {
+    for (;;) {
+      const waiting = await handle.db
+        .selectFrom('mail_outbox')
+        .select(({ fn }) => fn.countAll<number>().as('count'))
+        .where('status', 'in', ['queued', 'sending'])
+        .executeTakeFirstOrThrow();
+      if (Number(waiting.count) === 0) return performance.now() - started;
+      if (performance.now() - started > DRAIN_TIMEOUT_MS) {
+        throw new Error(
+          `the outbox still held ${waiting.count} messages after ${DRAIN_TIMEOUT_MS} ms`,
+        );
+      }
+      await sleep(100);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 async function crashTest(kind: DatabaseKind, options: Options, sink: SmtpSink) {
   const database = kind === 'sqlite' ? await createSqlite() : await createPostgres();
   const dropDatabase = onCleanup(() => database.drop());
@@ -158,6 +192,13 @@ async function crashTest(kind: DatabaseKind, options: Options, sink: SmtpSink) {
   const env = serviceEnv(database, port, sink);
   let service: ServiceProcess | undefined = await startService(port, env);
   const killService = onCleanup(async () => service?.kill());
+  // On PostgreSQL a second instance shares the outbox: it gets no traffic, drains mail, and is
+  // killed with the first.
+  const drainerPort = kind === 'postgres' ? await freePort() : undefined;
+  const drainerEnv = drainerPort ? serviceEnv(database, drainerPort, sink) : undefined;
+  let drainer: ServiceProcess | undefined =
+    drainerPort && drainerEnv ? await startService(drainerPort, drainerEnv) : undefined;
+  const killDrainer = onCleanup(async () => drainer?.kill());
 
   const token = await adminToken(database);
   const templates = await templateIds(service, token);
@@ -177,6 +218,8 @@ async function crashTest(kind: DatabaseKind, options: Options, sink: SmtpSink) {
       service = await startService(port, env);
       restartMs.push(performance.now() - started);
     }
+    if (!drainer && drainerPort && drainerEnv)
+      drainer = await startService(drainerPort, drainerEnv);
     gate.open(service);
     await traffic.warmUp(service);
     await sleep(between(KILL_AFTER_MS));
@@ -185,14 +228,20 @@ async function crashTest(kind: DatabaseKind, options: Options, sink: SmtpSink) {
     }
     inFlightAtKills.push(traffic.inFlight());
     gate.close();
-    await service.kill();
+    await Promise.all([service.kill(), drainer?.kill()]);
     service = undefined;
+    drainer = undefined;
     if (kill % 5 === 0 || kill === options.kills) {
       console.error(`${kind}: ${kill}/${options.kills} kills`);
     }
   }
   gate.stop();
   await traffic.finished();
+  // The last lives: the outbox drains (mail cut by the last kill is taken over) before the check.
+  service = await startService(port, env);
+  if (drainerPort && drainerEnv) drainer = await startService(drainerPort, drainerEnv);
+  const drainMs = await drainOutbox(database);
+  await killDrainer();
   await killService();
 
   const handle = openDatabase(database.config);
@@ -203,6 +252,8 @@ async function crashTest(kind: DatabaseKind, options: Options, sink: SmtpSink) {
       adminEmail: ADMIN_EMAIL,
       templates,
       delivered: sink.received,
+      deliveries: sink.deliveries,
+      messageIdHost: '127.0.0.1',
     });
   } finally {
     await handle.close();
@@ -215,6 +266,7 @@ async function crashTest(kind: DatabaseKind, options: Options, sink: SmtpSink) {
     ledger: traffic.ledger,
     inFlightAtKills,
     restartMs,
+    drainMs,
   } satisfies KindResult;
 }
 
@@ -223,8 +275,16 @@ const mean = (values: number[]) =>
 const counts = (map: Map<string, number>) =>
   [...map].map(([key, value]) => `${key} ×${value}`).join(', ') || 'none';
 
-function summary({ kind, kills, findings, ledger, inFlightAtKills, restartMs }: KindResult) {
-  const { signups, whitelist, emails } = findings;
+function summary({
+  kind,
+  kills,
+  findings,
+  ledger,
+  inFlightAtKills,
+  restartMs,
+  drainMs,
+}: KindResult) {
+  const { signups, whitelist, emails, confirmations } = findings;
   const tally = (name: string, t: { acknowledged: number; found: number; lost: number }) =>
     `${name}: ${t.acknowledged} acknowledged, ${t.found} found, ${t.lost} lost`;
   const lines = [
@@ -236,6 +296,11 @@ function summary({ kind, kills, findings, ledger, inFlightAtKills, restartMs }: 
       `${findings.halfWrittenRows} half-written rows`,
       `integrity_check ${findings.integrity}`,
     ].join(' · '),
+    `  confirmation mails: ${confirmations.acknowledged} acknowledged signups, ${confirmations.deliveredOnce} delivered once, ` +
+      `${confirmations.lost} lost, ${confirmations.duplicated} duplicated` +
+      ` · resent with the same Message-ID after a kill: ${confirmations.resent}` +
+      ` · outbox drained ${(drainMs / 1000).toFixed(1)} s after the last restart` +
+      (kind === 'postgres' ? ' by 2 instances' : ''),
     `  cut by a kill (may or may not be saved): signups ${signups.cut} (${signups.cutSaved} saved)` +
       ` · whitelist ${whitelist.cut} (${whitelist.cutSaved} saved)` +
       ` · email ${emails.cut} (${emails.cutSaved} logged, ${emails.cutDelivered} delivered)`,
@@ -253,7 +318,12 @@ function passed({ findings }: KindResult) {
   return (
     findings.problems.length === 0 &&
     findings.halfWrittenRows === 0 &&
-    findings.signups.lost + findings.whitelist.lost + findings.emails.lost === 0
+    findings.signups.lost +
+      findings.whitelist.lost +
+      findings.emails.lost +
+      findings.confirmations.lost +
+      findings.confirmations.duplicated ===
+      0
   );
 }
 

@@ -5,6 +5,8 @@ export interface SmtpSink {
   url: string;
   /** Message-ID header -> envelope recipients, for every message accepted. */
   received: Map<string, string[]>;
+  /** Message-ID header -> how many times a message with it was accepted. */
+  deliveries: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ function messageIdOf(raw: string): string | undefined {
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received = new Map<string, string[]>();
+  const deliveries = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -35,6 +38,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           callback(Object.assign(new Error('no Message-ID'), { responseCode: 554 }));
           return;
         }
+        deliveries.set(messageId, (deliveries.get(messageId) ?? 0) + 1);
         received.set(
           messageId,
           session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
@@ -50,6 +54,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    deliveries,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

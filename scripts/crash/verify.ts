@@ -19,6 +19,7 @@ export interface Findings {
   signups: Tally;
   whitelist: Tally;
   emails: Tally & { cutDelivered: number };
+  confirmations: ConfirmationTally;
   halfWrittenRows: number;
   /** SQLite's `PRAGMA integrity_check`; PostgreSQL has no equivalent here. */
   integrity: string;
@@ -34,8 +35,23 @@ export interface Expectations {
   templates: string[];
   /** Message-ID -> recipients, as the SMTP sink received them. */
   delivered: Map<string, string[]>;
+  /** Message-ID -> how many times the sink accepted it. */
+  deliveries: Map<string, number>;
+  /** The host of Message-IDs the service makes itself (`<outbox id@host>`). */
+  messageIdHost: string;
 }
 
+export interface ConfirmationTally {
+  acknowledged: number;
+  deliveredOnce: number;
+  /** Delivered again with the same Message-ID: a kill came between the server's 250 and the record. */
+  resent: number;
+  lost: number;
+  /** More than one confirmation message for one signup. */
+  duplicated: number;
+}
+
+const CONFIRMATION_TEMPLATE = 'waitlist-confirmation';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const EXAMPLES_KEPT = 8;
 
@@ -89,10 +105,12 @@ export async function verify(
   const signups = await checkSignups(db, ledger, expected, problems);
   const whitelist = await checkWhitelist(db, ledger, expected, problems);
   const emails = await checkEmails(db, ledger.emails, expected, problems, notes);
+  const confirmations = await checkConfirmations(db, ledger, expected, problems);
   return {
     signups: signups.counts,
     whitelist: whitelist.counts,
     emails: emails.counts,
+    confirmations,
     halfWrittenRows: signups.halfWritten + whitelist.halfWritten + emails.halfWritten,
     integrity,
     problems: problems.list(),
@@ -247,7 +265,7 @@ async function checkEmails(
   // Every mail is an outbox row before it leaves (the transactional outbox).
   const rows = (await db.selectFrom('mail_outbox').selectAll().execute()).map((row) => ({
     ...row,
-    message_id: row.message_id ?? '',
+    message_id: row.message_id ?? `<${row.id}@${expected.messageIdHost}>`,
   }));
   let halfWritten = 0;
   for (const row of rows) {
@@ -258,7 +276,8 @@ async function checkEmails(
       expected.templates.includes(row.template) &&
       ['queued', 'sending', 'sent', 'dead', 'suppressed'].includes(row.status) &&
       (!sent || (row.message_id.length > 0 && Number(row.attempts) >= 1)) &&
-      row.requested_by === expected.adminEmail &&
+      (row.requested_by === expected.adminEmail ||
+        (row.requested_by === 'system' && row.template === CONFIRMATION_TEMPLATE)) &&
       isTime(row.created_at);
     if (!whole) {
       halfWritten++;
@@ -306,4 +325,64 @@ async function checkEmails(
     }
   }
   return { counts, halfWritten };
+}
+
+/**
+ * Every saved signup has exactly one confirmation message, saved in the same transaction (a
+ * signup row without one, or one without its row, is a torn transaction), and every acknowledged
+ * signup's message reached the mail server: once, or again with the same Message-ID when a kill
+ * cut the worker between the server's answer and the record.
+ */
+async function checkConfirmations(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  expected: Expectations,
+  problems: Problems,
+): Promise<ConfirmationTally> {
+  const signups = new Set(
+    (await db.selectFrom('signups').select('email').execute()).map((row) => row.email),
+  );
+  const messages = await db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('template', '=', CONFIRMATION_TEMPLATE)
+    .where('requested_by', '=', 'system')
+    .execute();
+  const byAddress = new Map<string, typeof messages>();
+  for (const message of messages) {
+    byAddress.set(message.to_address, [...(byAddress.get(message.to_address) ?? []), message]);
+    if (!signups.has(message.to_address)) {
+      problems.add('confirmation mail without its signup', message.to_address);
+    }
+  }
+  for (const email of signups) {
+    if (!byAddress.has(email)) problems.add('signup saved without its confirmation mail', email);
+  }
+  const counts: ConfirmationTally = {
+    acknowledged: 0,
+    deliveredOnce: 0,
+    resent: 0,
+    lost: 0,
+    duplicated: 0,
+  };
+  for (const request of ledger.signups) {
+    if (request.outcome !== 'acknowledged') continue;
+    counts.acknowledged++;
+    const sent = byAddress.get(request.email) ?? [];
+    if (sent.length > 1) {
+      counts.duplicated++;
+      problems.add('more than one confirmation mail for one signup', request.email);
+    }
+    const deliveries = sent.map((message) => {
+      const messageId = message.message_id ?? `<${message.id}@${expected.messageIdHost}>`;
+      return expected.deliveries.get(messageId) ?? 0;
+    });
+    const total = deliveries.reduce((sum, count) => sum + count, 0);
+    if (total === 0) {
+      counts.lost++;
+      problems.add('acknowledged signup never got its confirmation mail', request.email);
+    } else if (total === 1) counts.deliveredOnce++;
+    else counts.resent++;
+  }
+  return counts;
 }

@@ -23,12 +23,9 @@ export const RETRY_BODY_MESSAGE =
 const { limit, offset } = signupsQuerySchema.shape;
 
 export const outboxQuerySchema = z.object({
-  status: z
-    .enum(OUTBOX_STATUSES, { error: STATUS_MESSAGE })
-    .default('dead')
-    .meta({
-      description: 'Which messages to list; dead ones (those an admin may retry) by default.',
-    }),
+  status: z.enum(OUTBOX_STATUSES, { error: STATUS_MESSAGE }).default('dead').meta({
+    description: 'Which messages to list; dead ones (those an admin may retry) by default.',
+  }),
   limit: limit.unwrap().default(OUTBOX_PAGE_SIZE),
   offset,
 });

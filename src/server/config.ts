@@ -182,6 +182,8 @@ export const envSchema = z.object({
   EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   EMAIL_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   MAIL_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -396,9 +398,9 @@ export function configFromEnv(env: Env): AppConfig {
       outbox: {
         pollMs: 1000,
         // Longer than one round can take: three attempts at the SMTP time limits.
-        leaseMs: 5 * 60_000,
+        leaseMs: env.MAIL_LEASE_SECONDS * 1000,
         batchSize: 20,
-        concurrency: 3,
+        concurrency: env.MAIL_CONNECTIONS,
         ratePerSecond: env.MAIL_RATE_PER_SECOND,
         // 1 min, 5 min, 30 min, 2 h, 6 h: a mail server down for an afternoon loses nothing.
         roundBackoffMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],

@@ -94,6 +94,8 @@ export function messageIdFor(outboxId: string, publicUrl: string): string {
 export type ExtraLinks = (
   template: string,
   params: Record<string, string>,
+  /** The mail secret, from which each kind of signed link derives its own key. */
+  secret: string,
 ) => Partial<MailLinks> | undefined;
 
 /**
@@ -141,7 +143,7 @@ export async function createMailService(
         publicUrl: config.publicUrl,
         ...(listUnsubscribe ? { unsubscribeUrl: listUnsubscribe } : {}),
         dataRequestUrl: dataRequestUrl(config.publicUrl, secret, to),
-        ...extraLinks?.(row.template, params),
+        ...extraLinks?.(row.template, params, secret),
       },
       to,
     );

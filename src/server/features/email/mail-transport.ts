@@ -11,7 +11,8 @@ export function createMailTransport(target: SmtpTarget, mail: MailConfig): Trans
       : // The local catcher speaks plain SMTP on the loopback interface only.
         { host: target.host, port: target.port, secure: false, ignoreTLS: true }),
     pool: true,
-    maxConnections: 3,
+    // One connection per send the outbox worker runs at once (MAIL_CONNECTIONS).
+    maxConnections: mail.outbox.concurrency,
     // The pool would silently resend a message whose connection dropped; our own bounded retry
     // (sendWithRetry) decides instead, so one logical send is never delivered twice.
     maxRequeues: 0,

@@ -121,7 +121,7 @@ export interface OutboxOutcome {
  * its lease (it stalled past it) must not overwrite the outcome of the one that took over.
  */
 export async function finishLeasedMail(
-  db: Kysely<Database>,
+  db: Executor,
   id: string,
   worker: string,
   outcome: OutboxOutcome,
@@ -147,6 +147,27 @@ export async function finishLeasedMail(
     .where('leased_by', '=', worker)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives back leased messages this worker did not start (it is stopping): due again at once. */
+export async function releaseLeasedMail(
+  db: Executor,
+  ids: string[],
+  worker: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: 'queued',
+      lease_until: null,
+      leased_by: null,
+      rounds: eb('rounds', '-', 1),
+    }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .where('leased_by', '=', worker)
+    .execute();
 }
 
 export async function findOutboxMail(db: Executor, id: string): Promise<OutboxRow | undefined> {

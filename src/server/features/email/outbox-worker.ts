@@ -3,10 +3,12 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { groupCommit, type Outcome } from '../../lib/group-commit.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import {
   finishLeasedMail,
   leaseDueMail,
+  releaseLeasedMail,
   type OutboxOutcome,
   type OutboxRow,
 } from './outbox-repository.ts';
@@ -61,6 +63,18 @@ export function startOutboxWorker(
   deliver: (row: OutboxRow) => Promise<OutboxOutcome>,
 ): OutboxWorker {
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  // Outcomes that finish together share one commit (a commit waits for the disk on SQLite).
+  const record = groupCommit(
+    (items: { id: string; outcome: OutboxOutcome }[]) =>
+      db.transaction().execute(async (trx) => {
+        const kept: Outcome<boolean>[] = [];
+        for (const item of items) {
+          kept.push({ ok: true, value: await finishLeasedMail(trx, item.id, id, item.outcome) });
+        }
+        return kept;
+      }),
+    { concurrency: 1 },
+  );
   const waitForSlot = rateLimiter(settings.ratePerSecond);
   const listeners = new Set<(id: string) => void>();
   let stopped = false;
@@ -98,7 +112,7 @@ export function startOutboxWorker(
         nextAttemptAt: new Date(Date.now() + (settings.roundBackoffMs[0] ?? 60_000)),
       };
     }
-    const kept = await finishLeasedMail(db, row.id, id, outcome).catch((error: unknown) => {
+    const kept = await record({ id: row.id, outcome }).catch((error: unknown) => {
       // The lease runs out and another worker delivers it again: at least once, never lost.
       log.error({ err: error, mail: row.id }, 'mail outcome could not be recorded');
       return false;
@@ -116,25 +130,37 @@ export function startOutboxWorker(
     for (const listener of listeners) listener(row.id);
   }
 
+  /** Keeps `concurrency` sends going, leasing more whenever the leased ones have all started. */
   async function run() {
-    while (!stopped) {
-      let rows: OutboxRow[] = [];
-      try {
-        rows = await leaseDueMail(db, id, { limit: settings.batchSize, leaseMs: settings.leaseMs });
-      } catch (error) {
-        log.warn({ err: error }, 'mail outbox could not be read; trying again');
+    const leased: OutboxRow[] = [];
+    const active = new Set<Promise<void>>();
+    while (!stopped || active.size > 0) {
+      if (!stopped && leased.length === 0) {
+        try {
+          leased.push(
+            ...(await leaseDueMail(db, id, {
+              limit: settings.batchSize,
+              leaseMs: settings.leaseMs,
+            })),
+          );
+        } catch (error) {
+          log.warn({ err: error }, 'mail outbox could not be read; trying again');
+        }
       }
-      if (rows.length === 0) {
-        await idle();
-        continue;
+      while (!stopped && active.size < settings.concurrency && leased.length > 0) {
+        const row = leased.shift()!;
+        const sending: Promise<void> = handle(row).finally(() => active.delete(sending));
+        active.add(sending);
       }
-      const queue = [...rows];
-      await Promise.all(
-        Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
-          for (let row = queue.shift(); row; row = queue.shift()) await handle(row);
-        }),
-      );
+      if (active.size > 0) await Promise.race(active);
+      else if (!stopped) await idle();
     }
+    // Stopping: what was leased but not started goes back, for this or another instance.
+    await releaseLeasedMail(
+      db,
+      leased.map((row) => row.id),
+      id,
+    ).catch((error: unknown) => log.warn({ err: error }, 'leased mail not given back'));
   }
 
   const running = run();
