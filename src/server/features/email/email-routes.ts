@@ -30,7 +30,9 @@ const sendResponses = {
     'Queued: the mail server did not answer within the wait; the outbox sends it later.',
   ),
   ...adminErrorResponses,
-  409: sendEmailResponseSchema.describe('Refused: the address unsubscribed from marketing mail.'),
+  409: sendEmailResponseSchema.describe(
+    'Refused: the address unsubscribed from marketing mail, or was erased (no mail at all).',
+  ),
   413: adminErrorSchema.describe('The body is larger than 16 KiB.'),
   415: adminErrorSchema.describe('The body must be JSON.'),
   429: adminErrorSchema.describe('Too many sends by this admin or to this address.'),
