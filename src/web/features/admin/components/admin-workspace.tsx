@@ -18,6 +18,7 @@ import { ErrorBanner } from './error-banner.tsx';
 import { ListHeading } from './list-heading.tsx';
 import { ListPager } from './list-pager.tsx';
 import { SignupsTable } from './signups-table.tsx';
+import { PrivacyRequests } from './privacy-requests.tsx';
 import { UsersTable } from './users-table.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -236,6 +237,16 @@ export function AdminWorkspace({
           <EmailTestingTab onSessionEnded={endsSession} />
         </Tabs.Content>
       </Tabs.Root>
+
+      {tab !== 'email' ? (
+        <PrivacyRequests
+          onSessionEnded={endsSession}
+          onErased={() => {
+            signups.reload();
+            users.reload();
+          }}
+        />
+      ) : null}
 
       {dialogEmail ? (
         <AddToWhitelistDialog
