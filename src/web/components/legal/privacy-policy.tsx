@@ -49,7 +49,23 @@ export const privacySections: readonly LegalSection[] = [
             Which signup form you used (for example the one on the home page, the signup page, the
             app page or the extension page) and when you signed up.
           </li>
+          <li>
+            Whether and when you confirmed your address with the link in the confirmation email we
+            send when you sign up, and whether you unsubscribed from our news.
+          </li>
+          <li>
+            When you got early access, and when the app first registered your address, if it has.
+          </li>
+          <li>
+            A record of each email we send you: which email, when, and whether it was delivered.
+          </li>
         </ul>
+        <p>
+          Every email we send is first written to a queue (an “outbox”) in our own database, in the
+          same step as the change that causes it, such as your signup. From there our email delivery
+          provider sends it, so that no email is lost. The outbox is where the record of your emails
+          comes from; it does not keep the links inside them.
+        </p>
         <p>
           The website has no visitor accounts and no login. You do not need to give us your name.
         </p>
@@ -113,8 +129,14 @@ export const privacySections: readonly LegalSection[] = [
         <ul>
           <li>
             <strong>Running the waitlist</strong>, sending your invitation and early-access news:{' '}
-            <strong>consent</strong> (GDPR art. 6(1)(a)). You give it by signing up and can withdraw
-            it at any time with the unsubscribe link in every email or by writing to us.
+            <strong>consent</strong> (GDPR art. 6(1)(a)). You give it by signing up and confirming
+            your address with the link we email you, and can withdraw it at any time with the
+            unsubscribe link in every email or by writing to us.
+          </li>
+          <li>
+            <strong>Never emailing you again after you delete your data</strong>, by keeping a
+            one-way fingerprint of your address: our <strong>legitimate interest</strong> in
+            respecting your request (art. 6(1)(f)).
           </li>
           <li>
             <strong>Providing the app and the extension</strong>: your account, scan history,
@@ -303,9 +325,18 @@ export const privacySections: readonly LegalSection[] = [
             restore an account deleted by mistake; then the data is deleted.
           </li>
           <li>
-            <strong>Waitlist data</strong> (your email address and the form it came from): until you
-            unsubscribe or ask us to remove it. When you create an account, it becomes part of your
-            account data.
+            <strong>Waitlist data</strong> (your email address, the form it came from, your
+            confirmation, early access and app registration, and the record of the emails we sent
+            you): until you delete it with the link in any of our emails or ask us to. Unsubscribing
+            stops our news and invitations but keeps this data. When you create an account, your
+            waitlist data becomes part of your account data.
+          </li>
+          <li>
+            <strong>After you delete your data</strong>: only a one-way fingerprint of your email
+            address (a keyed hash, which cannot be turned back into the address), for as long as we
+            send email, so that we never email you again. Our log of administrative actions keeps
+            that fingerprint in place of your address. Copies in our backups expire within{' '}
+            {legalFacts.accountDeletionGraceDays} days.
           </li>
           <li>
             <strong>Analytics data</strong>: anonymised after{' '}
@@ -358,6 +389,17 @@ export const privacySections: readonly LegalSection[] = [
             you withdrew it.
           </li>
         </ul>
+        <p>
+          <strong>A copy or deletion, straight from any email.</strong> Every email we send has two
+          links at the bottom: “Get a copy of your data” and “Delete your data”. They open a page on
+          our website for the address the email was sent to; nothing happens until you press its
+          button. A copy goes by email to that address only, as a file (in JSON, a common
+          machine-readable format) with the data our website and waitlist hold about it. Deletion
+          takes effect at once: it removes your signup and your place in line, your early-access
+          entry, your app registration, your unsubscribe record and the record of the emails we sent
+          you, and no email is sent afterwards, not even to confirm it. For the data in your app
+          account, write to us.
+        </p>
         <p>
           To use any of these rights, email <ContactEmail /> from the address you use with us. We
           may ask you to confirm your identity before we act. Using your rights is free, and we
