@@ -21,7 +21,7 @@ export interface RegistrationSettings {
  * Verifies an ID token of the configured issuer: signature (the issuer's published keys),
  * issuer, audience, expiry; and a verified address.
  */
-function idTokenVerifier(settings: RegistrationSettings) {
+export function idTokenVerifier(settings: RegistrationSettings) {
   let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
   return async (token: string): Promise<JWTPayload & { email: string }> => {
     const metadata = (await settings.configuration()).serverMetadata();
