@@ -35,7 +35,7 @@ describe('the "Your ReelScore data" mail', () => {
     expect(own.signups).toMatchObject([{ source: 'general' }]);
 
     // A row naming someone else, or nobody (a test send): the sample, never real data.
-    for (const params of [{ address: 'viewer@example.com' }, {}]) {
+    for (const params of [{ address: 'viewer@example.com' }, {}] as Record<string, string>[]) {
       const sample = await attachment('other@example.com', params);
       expect(sample.address).toBe('sam.viewer@example.com');
     }
