@@ -61,7 +61,7 @@ export function redactTarget(target: string): string {
   const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
   let path: string;
   try {
-    path = decodeURI(rawPath);
+    path = decodeURIComponent(rawPath);
   } catch {
     path = rawPath;
   }
