@@ -1,6 +1,4 @@
 import type { Page } from '@playwright/test';
-import SQLite from 'better-sqlite3';
-import { confirmationUrl } from '../src/server/features/signups/confirmation-token.ts';
 import {
   axeViolations,
   searchBox,
@@ -10,33 +8,32 @@ import {
 } from './support/admin.ts';
 import { seedSignups } from './support/admin-data.ts';
 import { expect, test } from './support/admin-fixtures.ts';
-import { uniqueEmail } from './support/database.ts';
-import { E2E_ORIGIN, E2E_SQLITE_PATH } from './support/environment.ts';
+import { caughtMailTo, uniqueEmail } from './support/database.ts';
+import { E2E_ORIGIN } from './support/environment.ts';
+
+const CONFIRMATION_SUBJECT = 'Confirm your place on the ReelScore waitlist';
+const CONFIRMATION_LINK = new RegExp(
+  `${E2E_ORIGIN.replaceAll('.', '\\.')}/api/signup/confirm\\?token=[\\w.-]+`,
+  'g',
+);
 
 /**
- * The link of the confirmation mail queued for `email`, made as the mail's renderer makes it:
- * from the queued row's params and the service's mail secret, read from its database.
+ * Waits for the confirmation mail to `email` to reach the service's SMTP server (the outbox
+ * worker sends it within about a second) and returns the link its text part gives.
  */
-function confirmationLink(email: string): string {
-  const database = new SQLite(E2E_SQLITE_PATH, { readonly: true, fileMustExist: true });
-  try {
-    const mail = database
-      .prepare(
-        "select params from mail_outbox where to_address = ? and template = 'waitlist-confirmation' order by created_at desc",
-      )
-      .get(email) as { params: string } | undefined;
-    const secret = database
-      .prepare("select payload from oidc_payloads where kind = 'LocalSetting' and id = ?")
-      .get('unsubscribe-secret') as { payload: string } | undefined;
-    if (!mail || !secret) throw new Error(`no confirmation mail to ${email}`);
-    return confirmationUrl(
-      E2E_ORIGIN,
-      JSON.parse(secret.payload) as string,
-      JSON.parse(mail.params) as { signupId: string; issuedAt: string },
-    );
-  } finally {
-    database.close();
-  }
+async function linkFromConfirmationMail(email: string): Promise<string> {
+  await expect
+    .poll(() => caughtMailTo(email).length, {
+      message: `one mail to ${email} at the SMTP server`,
+      timeout: 15_000,
+    })
+    .toBe(1);
+  const [mail] = caughtMailTo(email);
+  expect(mail!.subject).toBe(CONFIRMATION_SUBJECT);
+  // The button and the link to paste are the same address.
+  const links = new Set(mail!.text.match(CONFIRMATION_LINK));
+  expect(links.size, `one confirmation link in:\n${mail!.text}`).toBe(1);
+  return [...links][0]!;
 }
 
 async function openLink(page: Page, link: string) {
@@ -44,24 +41,50 @@ async function openLink(page: Page, link: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-test('a visitor confirms their address from the mail’s link, pressing its one button', async ({
+/** The address's row in the dashboard's signups list, searched for as an admin would. */
+async function signupRow(dashboard: Page, email: string) {
+  await searchBox(dashboard).fill(email);
+  const signups = signupsPanel(dashboard);
+  await expect(signups.getByRole('heading', { level: 2 })).toHaveText(
+    `Signups(1 of 1 matching "${email}")`,
+  );
+  return signups.getByRole('row').filter({ hasText: email });
+}
+
+/** The dashboard's badge for a confirmation at either moment (they differ only across midnight). */
+function confirmedOn(...moments: Date[]): RegExp {
+  const dates = moments.map((at) =>
+    at.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+  );
+  return new RegExp(`Confirmed (${dates.join('|')})`);
+}
+
+test('a visitor confirms their address from the link in the mail that arrived, pressing its one button', async ({
   page,
+  adminDashboard,
 }) => {
   const email = uniqueEmail('confirming');
   await signUpOnHome(page, email);
   const form = page.locator('[data-testid="signup"][data-signup-type="hero-top"]');
   await expect(form.getByText('If your address still needs confirming')).toBeVisible();
 
-  const link = confirmationLink(email);
+  const link = await linkFromConfirmationMail(email);
   await openLink(page, link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your address');
   await expect(page.getByText(`Confirm that ${email} is your address`)).toBeVisible();
   await expect(page.getByRole('button')).toHaveText(['Confirm']);
   expect(await axeViolations(page)).toEqual([]);
+  // Opening the link (as a mail scanner would) confirms nothing.
+  await expect(await signupRow(adminDashboard, email)).toContainText('Confirmation Pending');
 
+  const pressed = new Date();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re confirmed');
   await expect(page.getByText(`${email} is confirmed`)).toBeVisible();
+  await adminDashboard.reload();
+  await expect(await signupRow(adminDashboard, email)).toContainText(
+    confirmedOn(pressed, new Date()),
+  );
 
   await openLink(page, link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Already confirmed');
@@ -77,7 +100,7 @@ test.describe('a changed link', () => {
   test('says so, offers no new link, and leads back to the signup', async ({ page }) => {
     const email = uniqueEmail('changed-link');
     await signUpOnHome(page, email);
-    const link = new URL(confirmationLink(email));
+    const link = new URL(await linkFromConfirmationMail(email));
     link.searchParams.set('token', `${link.searchParams.get('token')!.slice(0, -3)}abc`);
 
     await openLink(page, link.href);

@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { startTestSmtpServer } from '../../src/server/features/email/test-smtp-server.ts';
 import { ADMIN_EMAIL, expectDashboard } from './admin.ts';
 import { startAdminSession } from './admin-data.ts';
 import { E2E_SQLITE_PATH } from './environment.ts';
-import { gotoHydrated, test as base } from './fixtures.ts';
+import { expect, gotoHydrated, test as base, watchConsoleErrors } from './fixtures.ts';
 import { freePort, startServer } from './server-process.ts';
 
 /**
@@ -16,7 +16,18 @@ export interface SecondDeployment {
   adminEmail: string;
 }
 
-export const test = base.extend<{ signedIn: Page }, { secondDeployment: SecondDeployment }>({
+/** Signs the browser in as the local admin and opens the dashboard, analytics declined. */
+async function openAsAdmin(page: Page, context: BrowserContext) {
+  await startAdminSession(context, { email: ADMIN_EMAIL, displayName: 'Local Admin' });
+  await gotoHydrated(page, '/admin');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expectDashboard(page);
+}
+
+export const test = base.extend<
+  { signedIn: Page; adminDashboard: Page },
+  { secondDeployment: SecondDeployment }
+>({
   // Asking for the session while signed out answers 401, which the browser logs. (A plain value
   // keeps the option: test.use() still sets it.)
   allowConsoleErrors: /401 \(Unauthorized\)/,
@@ -26,11 +37,25 @@ export const test = base.extend<{ signedIn: Page }, { secondDeployment: SecondDe
    * popup itself has its own tests), analytics declined.
    */
   signedIn: async ({ page, context }, use) => {
-    await startAdminSession(context, { email: ADMIN_EMAIL, displayName: 'Local Admin' });
-    await gotoHydrated(page, '/admin');
-    await page.getByRole('button', { name: 'Decline' }).click();
-    await expectDashboard(page);
+    await openAsAdmin(page, context);
     await use(page);
+  },
+
+  /**
+   * The same dashboard in a browser of its own, so an admin can watch the lists while `page`
+   * stays a visitor's browser, without the admin's session.
+   */
+  adminDashboard: async ({ browser, allowConsoleErrors }, use) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const problems = watchConsoleErrors(page, allowConsoleErrors);
+      await openAsAdmin(page, context);
+      await use(page);
+      expect(problems, 'console errors in the admin’s page').toEqual([]);
+    } finally {
+      await context.close();
+    }
   },
 
   secondDeployment: [
@@ -55,4 +80,4 @@ export const test = base.extend<{ signedIn: Page }, { secondDeployment: SecondDe
   ],
 });
 
-export { expect } from './fixtures.ts';
+export { expect };

@@ -7,17 +7,23 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const test = base.extend<{ allowConsoleErrors: RegExp | null }>({
   allowConsoleErrors: [null, { option: true }],
   page: async ({ page, allowConsoleErrors }, use) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const text = message.text();
-      if (!allowConsoleErrors?.test(text)) problems.push(text);
-    });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    const problems = watchConsoleErrors(page, allowConsoleErrors);
     await use(page);
     expect(problems, 'console errors in the page').toEqual([]);
   },
 });
+
+/** Collects the page's console errors and uncaught exceptions that `allowed` does not match. */
+export function watchConsoleErrors(page: Page, allowed: RegExp | null): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (!allowed?.test(text)) problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
 
 export { expect };
 
