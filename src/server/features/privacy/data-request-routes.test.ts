@@ -17,7 +17,7 @@ import {
   snapshot,
   UNSUBSCRIBED_AT,
   WHITELISTED_AT,
-} from './privacy-test-data.ts';
+} from '../../test/privacy-test-data.ts';
 import { addressHash } from './suppression.ts';
 
 const kinds = await testDatabaseKinds();

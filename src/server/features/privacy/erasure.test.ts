@@ -7,7 +7,13 @@ import { enqueueMail } from '../email/outbox-repository.ts';
 import { unsubscribeSecret } from '../email/unsubscribe-token.ts';
 import { dataRequestUrl } from './data-request-token.ts';
 import { erasePersonalData } from './erasure-repository.ts';
-import { finished, outboxDrained, rowsNaming, seedPerson, snapshot } from './privacy-test-data.ts';
+import {
+  finished,
+  outboxDrained,
+  rowsNaming,
+  seedPerson,
+  snapshot,
+} from '../../test/privacy-test-data.ts';
 import { addressHash, ERASED_MESSAGE, isSuppressed } from './suppression.ts';
 
 const kinds = await testDatabaseKinds();

@@ -4,7 +4,7 @@ import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startMailTestSetup, type MailTestSetup } from '../email/email-test-app.ts';
 import { unsubscribeSecret } from '../email/unsubscribe-token.ts';
-import { attachedData, outboxDrained, seedPerson } from './privacy-test-data.ts';
+import { attachedData, outboxDrained, seedPerson } from '../../test/privacy-test-data.ts';
 import { addressHash, ERASED_MESSAGE } from './suppression.ts';
 
 const kinds = await testDatabaseKinds();

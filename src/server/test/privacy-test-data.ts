@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { PersonalData } from '../../../contract/privacy.ts';
-import type { Database } from '../../db/schema.ts';
-import { addToWhitelist } from '../admin/whitelist-repository.ts';
-import { registerAppUser } from '../app-registration/registration-repository.ts';
-import { markUnsubscribed } from '../email/email-repository.ts';
-import { findOutboxMail } from '../email/outbox-repository.ts';
-import type { ReceivedMail } from '../email/test-smtp-server.ts';
-import { DATA_EXPORT_FILENAME } from '../email/templates/data-export.ts';
-import { confirmSignup } from '../signups/confirmation-repository.ts';
-import { findSignupByEmail, insertSignup } from '../signups/signup-repository.ts';
-import { uuidV7 } from '../../lib/uuid-v7.ts';
+import type { PersonalData } from '../../contract/privacy.ts';
+import type { Database } from '../db/schema.ts';
+import { addToWhitelist } from '../features/admin/whitelist-repository.ts';
+import { registerAppUser } from '../features/app-registration/registration-repository.ts';
+import { markUnsubscribed } from '../features/email/email-repository.ts';
+import { findOutboxMail } from '../features/email/outbox-repository.ts';
+import type { ReceivedMail } from '../features/email/test-smtp-server.ts';
+import { DATA_EXPORT_FILENAME } from '../features/email/templates/data-export.ts';
+import { confirmSignup } from '../features/signups/confirmation-repository.ts';
+import { findSignupByEmail, insertSignup } from '../features/signups/signup-repository.ts';
+import { uuidV7 } from '../lib/uuid-v7.ts';
 
 /** Fixed times, so what an export holds can be written out in full. */
 export const SIGNED_UP_AT = new Date(Date.UTC(2026, 1, 20, 18, 4, 11));
