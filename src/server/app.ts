@@ -26,6 +26,8 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsRedirect } from './plugins/https-redirect.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerRequestIdHeader, requestIdGenerator } from './plugins/request-id.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRouteAccess } from './plugins/route-access.ts';
 import { registerSecurityHeaders, securityHeadersByRoute } from './plugins/security-headers.ts';
@@ -78,6 +80,7 @@ function frameworkErrors(config: AppConfig) {
     void reply
       .code(tooLong ? 414 : 400)
       .headers(headersFor(request))
+      .header('x-request-id', request.id)
       .send(errorBody(request, tooLong ? 'The URL is too long.' : 'The URL is not valid.'));
   };
 }
@@ -127,6 +130,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logger: loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     ...httpTimeoutOptions(config.httpTimeouts),
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
@@ -169,6 +173,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   try {
     closeConnectionsWhenClosing(app);
+    registerRequestIdHeader(app);
+    await registerMetrics(app, config);
     registerErrorHandler(app);
     registerSecurityHeaders(app, config);
     registerHttpsRedirect(app, config);

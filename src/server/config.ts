@@ -184,6 +184,8 @@ export const envSchema = z.object({
   MAIL_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -291,6 +293,11 @@ export interface AppConfig {
   /** OAuth client ids of the mobile app and extension; their ID tokens may register users. */
   appClientIds: string[];
   mail: MailConfig;
+  /**
+   * Prometheus metrics on a port of their own (plugins/metrics.ts); unset: off. Loopback by
+   * default: the figures are unauthenticated, so only a scraper on this machine reads them.
+   */
+  metrics: { host: string; port: number } | undefined;
 }
 
 export interface HttpTimeouts {
@@ -407,6 +414,10 @@ export function configFromEnv(env: Env): AppConfig {
       },
       deliveryWaitMs: 60_000,
     },
+    metrics:
+      env.METRICS_PORT === undefined
+        ? undefined
+        : { host: env.METRICS_HOST, port: env.METRICS_PORT },
   };
 }
 

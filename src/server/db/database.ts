@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Answers whether the database responds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** Connections open, idle and awaited (SQLite: its one connection, never waited for). */
+  poolUse(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -20,16 +22,19 @@ export interface DatabaseLogger {
   error(details: object, message: string): void;
 }
 
+const SQLITE_POOL_USE = () => ({ total: 1, idle: 0, waiting: 0 });
+
 export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): DatabaseHandle {
-  const { db, dialect } =
+  const { db, dialect, poolUse } =
     config.kind === 'sqlite'
-      ? { db: openSqlite(config.path), dialect: 'sqlite' as const }
-      : { db: openPostgres(config, logger), dialect: 'postgres' as const };
+      ? { db: openSqlite(config.path), dialect: 'sqlite' as const, poolUse: SQLITE_POOL_USE }
+      : { ...openPostgres(config, logger), dialect: 'postgres' as const };
 
   let closed = false;
   return {
     db,
     dialect,
+    poolUse,
     async ping(timeoutMs = 2000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => {
@@ -109,5 +114,8 @@ function openPostgres(
   });
   // An idle client that loses its connection emits here; without a listener the process dies.
   pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }

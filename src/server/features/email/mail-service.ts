@@ -45,6 +45,8 @@ export interface MailService {
   send(request: SendRequest): Promise<SendResult>;
   /** Mail was queued in this instance: deliver it now rather than at the next poll. */
   nudge(): void;
+  /** Calls `listener` with how each delivery round of this instance ended (for metrics). */
+  onRoundFinished(listener: (status: OutboxOutcome['status']) => void): void;
   /** Stops the outbox worker (sends in flight finish, bounded) and the transport. */
   close(): Promise<void>;
 }
@@ -257,6 +259,7 @@ export async function createMailService(
     unsubscribeSecret: secret,
     send,
     nudge: () => worker.nudge(),
+    onRoundFinished: (listener) => void worker.onFinished((_id, status) => listener(status)),
     async close() {
       closing = true;
       await worker.stop(mail.deliveryWaitMs);

@@ -44,8 +44,8 @@ export interface OutboxWorker {
   readonly id: string;
   /** Looks for due mail now rather than at the next poll. */
   nudge(): void;
-  /** Calls `listener` with each message this worker finishes. */
-  onFinished(listener: (id: string) => void): () => void;
+  /** Calls `listener` with each message this worker finishes and how its round ended. */
+  onFinished(listener: (id: string, status: OutboxOutcome['status']) => void): () => void;
   /** Stops leasing and waits for the sends in flight (bounded by `waitMs`). */
   stop(waitMs: number): Promise<void>;
 }
@@ -76,7 +76,7 @@ export function startOutboxWorker(
     { concurrency: 1 },
   );
   const waitForSlot = rateLimiter(settings.ratePerSecond);
-  const listeners = new Set<(id: string) => void>();
+  const listeners = new Set<(id: string, status: OutboxOutcome['status']) => void>();
   let stopped = false;
   let wake: (() => void) | undefined;
   let nudged = false;
@@ -127,7 +127,7 @@ export function startOutboxWorker(
       },
       'mail delivery round finished',
     );
-    for (const listener of listeners) listener(row.id);
+    for (const listener of listeners) listener(row.id, outcome.status);
   }
 
   /** Keeps `concurrency` sends going, leasing more whenever the leased ones have all started. */

@@ -86,6 +86,7 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
           source: signupType,
         });
         request.log.debug({ email: maskEmail(email), signupType, created }, 'signup recorded');
+        app.metrics.signupAccepted(created ? 'new' : 'repeat');
       } catch (error) {
         throw new ServiceUnavailableError(
           "We couldn't save your signup right now. Please try again in a moment.",
