@@ -136,6 +136,17 @@ describe.each(await testDatabaseKinds())('metrics on their own port ($name)', (k
   });
 });
 
+describe('the metrics server', () => {
+  it('closes with the app', async () => {
+    const [sqlite] = await testDatabaseKinds();
+    const testApp = await startListeningApp(sqlite!, { metrics: { host: '127.0.0.1', port: 0 } });
+    const origin = testApp.app.metrics.origin!;
+    expect((await fetch(`${origin}/metrics`)).status).toBe(200);
+    await testApp.close();
+    await expect(fetch(`${origin}/metrics`)).rejects.toThrow();
+  });
+});
+
 describe('metrics switched off (the default)', () => {
   it('open no port and still count nothing harmlessly', async () => {
     const [sqlite] = await testDatabaseKinds();

@@ -144,8 +144,10 @@ export async function registerMetrics(app: FastifyInstance, config: AppConfig) {
   });
   const { port } = server.address() as AddressInfo;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  const origin = `http://${host}:${port}`;
   app.decorate('metrics', {
     signupAccepted: (kind: SignupKind) => signups.inc({ kind }),
-    origin: `http://${host}:${port}`,
+    origin,
   });
+  app.log.info({ url: `${origin}/metrics` }, 'metrics listening');
 }
