@@ -183,6 +183,61 @@ describe('the statuses the OpenAPI document gives, against those the server send
     }
   }
 
+  async function apiTokenCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+    const app = main.app;
+    const url = '/api/admin/tokens';
+    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    const create = (payload: string, headers: Record<string, string> = {}) =>
+      inject(app, {
+        method: 'POST',
+        url,
+        payload,
+        headers: { ...admin, ...JSON_TYPE, ...headers },
+      });
+    const valid = '{"name":"nightly export","scope":"read"}';
+    const created = await app.inject({
+      method: 'POST',
+      url,
+      payload: valid,
+      headers: { ...admin, ...JSON_TYPE },
+    });
+    const { token, apiToken } = created.json<{ token: string; apiToken: { id: string } }>();
+    const bearer = { authorization: `Bearer ${token}` };
+
+    await call('listApiTokens', 200, () => inject(app, { url, headers: admin }));
+    await call('listApiTokens', 401, () => inject(app, { url }));
+    await call('listApiTokens', 403, () => inject(app, { url, headers: stranger }));
+    await call('listApiTokens', 403, () => inject(app, { url, headers: bearer }));
+    await call('listApiTokens', 503, () =>
+      without(main, 'api_tokens', () => inject(app, { url, headers: admin })),
+    );
+
+    await call('createApiToken', 201, () => create(valid));
+    await call('createApiToken', 400, () => create('{"name":"","scope":"read"}'));
+    await call('createApiToken', 401, () => inject(app, { method: 'POST', url, payload: valid }));
+    await call('createApiToken', 403, () =>
+      inject(app, { method: 'POST', url, payload: valid, headers: { ...stranger, ...JSON_TYPE } }),
+    );
+    await call('createApiToken', 403, () => create(valid, crossSite));
+    await call('createApiToken', 403, () =>
+      inject(app, { method: 'POST', url, payload: valid, headers: { ...bearer, ...JSON_TYPE } }),
+    );
+    await call('createApiToken', 413, () => create(BIG_JSON));
+    await call('createApiToken', 415, () => create(valid, TEXT));
+    await call('createApiToken', 503, () => without(main, 'api_tokens', () => create(valid)));
+
+    const revoke = (id: string, headers: Record<string, string> = admin) =>
+      inject(app, { method: 'DELETE', url: `${url}/${id}`, headers });
+    await call('revokeApiToken', 503, () => without(main, 'api_tokens', () => revoke(apiToken.id)));
+    await call('revokeApiToken', 403, () => revoke(apiToken.id, bearer));
+    await call('revokeApiToken', 200, () => revoke(apiToken.id));
+    await call('revokeApiToken', 400, () => revoke('x'.repeat(65)));
+    await call('revokeApiToken', 401, () => revoke(apiToken.id, {}));
+    await call('revokeApiToken', 403, () => revoke(apiToken.id, stranger));
+    await call('revokeApiToken', 403, () => revoke(apiToken.id, { ...admin, ...crossSite }));
+    await call('revokeApiToken', 404, () => revoke('no-such-token'));
+  }
+
   async function emailCalls(admin: Record<string, string>, stranger: Record<string, string>) {
     const app = main.app;
     for (const [operationId, url] of [
@@ -772,6 +827,7 @@ describe('the statuses the OpenAPI document gives, against those the server send
     await publicCalls();
     await confirmationCalls();
     await adminCalls(admin, stranger);
+    await apiTokenCalls(admin, stranger);
     await unsubscribeCalls(admin);
     await emailCalls(admin, stranger);
     await outboxCalls(admin, stranger);

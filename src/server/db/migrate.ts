@@ -9,6 +9,7 @@ import * as signupRepeats from './migrations/0006-signup-repeats.ts';
 import * as mailOutbox from './migrations/0007-mail-outbox.ts';
 import * as signupConfirmation from './migrations/0008-signup-confirmation.ts';
 import * as erasure from './migrations/0009-erasure.ts';
+import * as apiTokens from './migrations/0010-api-tokens.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-mail-outbox': mailOutbox,
   '0008-signup-confirmation': signupConfirmation,
   '0009-erasure': erasure,
+  '0010-api-tokens': apiTokens,
 };
 
 /**

@@ -45,6 +45,19 @@ export interface AdminSessionsTable {
   revoked_at: Timestamp | null;
 }
 
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  prefix_hint: string;
+  scope: 'read' | 'write';
+  created_by: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface AuthTransactionsTable {
   id_hash: string;
   state: string;
@@ -154,6 +167,7 @@ export interface Database {
   whitelist: WhitelistTable;
   app_users: AppUsersTable;
   admin_sessions: AdminSessionsTable;
+  api_tokens: ApiTokensTable;
   auth_transactions: AuthTransactionsTable;
   audit_log: AuditLogTable;
   email_send_log: EmailSendLogTable;

@@ -38,7 +38,8 @@ export function pageOrJsonResponse(description: string, json: z.ZodType) {
  */
 const SECURITY_BY_ACCESS: Record<RouteAccess, NonNullable<FastifySchema['security']>> = {
   public: [],
-  admin: [{ sessionCookie: [] }, { sessionToken: [] }],
+  admin: [{ sessionCookie: [] }, { sessionToken: [] }, { apiToken: [] }],
+  'admin-session': [{ sessionCookie: [] }, { sessionToken: [] }],
   app: [{ idToken: [] }],
 };
 
@@ -197,6 +198,13 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
             type: 'http',
             scheme: 'bearer',
             description: 'The same admin session token, for scripts.',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API token (`rsk_…`) an admin created in the dashboard; a read-only one may ' +
+              'only call GET and HEAD.',
           },
           idToken: {
             type: 'http',

@@ -4,11 +4,14 @@ import { errorBody } from './error-handler.ts';
 /**
  * Who may call a route, declared where the route is defined:
  * - `public`: anyone (pages, the signup, health, the sign-in flow, unsubscribe links);
- * - `admin`: a live admin session whose address is on the allow-list (features/auth/admin-guard.ts);
+ * - `admin`: a live admin session whose address is on the allow-list, or an API token of such an
+ *   admin (features/auth/admin-guard.ts);
+ * - `admin-session`: the same, but a session only, never an API token (the token routes: a token
+ *   cannot mint tokens);
  * - `app`: an ID token of the configured issuer issued to one of the app clients
  *   (features/app-registration).
  */
-export const ROUTE_ACCESS = ['public', 'admin', 'app'] as const;
+export const ROUTE_ACCESS = ['public', 'admin', 'admin-session', 'app'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 export type AccessCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { apiTokenRoutes } from '../auth/api-token-routes.ts';
 import { signupListRoutes } from './signup-list-routes.ts';
 import { userListRoutes } from './user-list-routes.ts';
 import { whitelistRoutes } from './whitelist-routes.ts';
 
-/** The dashboard's data calls. The admin guard (features/auth) protects every one of them. */
+/**
+ * The dashboard's data calls. The admin guard (features/auth) protects every one of them; the
+ * API-token routes accept a signed-in session only.
+ */
 export function adminRoutes(app: FastifyInstance) {
   signupListRoutes(app);
   userListRoutes(app);
   whitelistRoutes(app);
+  apiTokenRoutes(app);
 }

@@ -4,7 +4,8 @@ import { uuidV7 } from '../../lib/uuid-v7.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type AuditAction = 'whitelist.add' | 'whitelist.remove' | 'mail.retry';
+export type AuditAction =
+  'whitelist.add' | 'whitelist.remove' | 'mail.retry' | 'api-token.create' | 'api-token.revoke';
 
 export interface AuditEntry {
   at: Date;

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_DENIED_MESSAGE, AUTHENTICATION_REQUIRED_MESSAGE } from '../../../contract/admin.ts';
+import { READ_ONLY_TOKEN_MESSAGE, SESSION_ONLY_MESSAGE } from '../../../contract/api-tokens.ts';
 import type { AppConfig } from '../../config.ts';
 import { maskEmail } from '../../lib/mask.ts';
+import {
+  findActiveApiToken,
+  isApiTokenShaped,
+  tokenActor,
+  touchApiToken,
+} from './api-token-repository.ts';
 import { findActiveSession, touchSession, type SessionIdentity } from './session-repository.ts';
 
 export const SESSION_COOKIE = '__Host-reelscore_session';
@@ -15,7 +22,10 @@ declare module 'fastify' {
   }
 }
 
-/** The session token from the cookie, or from `Authorization: Bearer` for scripts. */
+/**
+ * The session token from the cookie, or from `Authorization: Bearer` for scripts (where it may
+ * also be an API token, told apart by its prefix).
+ */
 export function sessionToken(
   request: FastifyRequest,
 ): { token: string; via: 'cookie' | 'bearer' } | undefined {
@@ -40,46 +50,117 @@ function refuse(reply: FastifyReply, status: 401 | 403, message: string) {
   return reply.code(status).send({ message });
 }
 
+/** The credential a script sends is an API token (by its prefix), not a session token. */
+function isApiTokenCredential(credential: { token: string; via: 'cookie' | 'bearer' }): boolean {
+  return credential.via === 'bearer' && isApiTokenShaped(credential.token);
+}
+
 /**
- * The check of every route that declares `access: 'admin'` (plugins/route-access.ts): a live
- * session (not revoked, not idle too long, not past its absolute end) whose address is on the
- * allow-list at this moment.
+ * An API token (features/auth/api-token-repository.ts): in force (not revoked, not expired), its
+ * creator on the allow-list at this moment, and a read-only one only for safe methods. No cookie
+ * is involved, so the cross-site check does not apply. The identity it acts as is its creator's,
+ * with an address that names the token too, so every audit row and log line says who acted.
+ */
+async function checkApiToken(
+  app: FastifyInstance,
+  config: AppConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+) {
+  const now = new Date();
+  const apiToken = await findActiveApiToken(app.database.db, token, now);
+  if (!apiToken) {
+    request.log.warn('admin call refused: no valid API token');
+    return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
+  }
+  if (!config.adminEmails.has(apiToken.created_by)) {
+    request.log.warn(
+      { email: maskEmail(apiToken.created_by), token: apiToken.prefix_hint },
+      'admin call refused: API token of an address not on the allow-list',
+    );
+    return refuse(reply, 403, ACCESS_DENIED_MESSAGE);
+  }
+  if (apiToken.scope === 'read' && !['GET', 'HEAD'].includes(request.method)) {
+    request.log.warn({ token: apiToken.prefix_hint }, 'admin change refused: read-only API token');
+    return refuse(reply, 403, READ_ONLY_TOKEN_MESSAGE);
+  }
+  if (!apiToken.lastUsedAt || now.getTime() - apiToken.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchApiToken(app.database.db, apiToken.id, now);
+  }
+  request.admin = {
+    uid: `api-token:${apiToken.id}`,
+    email: tokenActor(apiToken),
+    displayName: apiToken.name,
+    photoUrl: null,
+  };
+}
+
+/**
+ * A live session (not revoked, not idle too long, not past its absolute end) whose address is on
+ * the allow-list at this moment; a change signed by the cookie must come from our own pages.
+ */
+async function checkSession(
+  app: FastifyInstance,
+  config: AppConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  credential: { token: string; via: 'cookie' | 'bearer' },
+) {
+  const now = new Date();
+  const session = await findActiveSession(app.database.db, credential.token, config.session, now);
+  if (!session) {
+    request.log.warn({ via: credential.via }, 'admin call refused: no valid session');
+    return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
+  }
+  if (!config.adminEmails.has(session.email)) {
+    request.log.warn(
+      { email: maskEmail(session.email) },
+      'admin call refused: not on the allow-list',
+    );
+    return refuse(reply, 403, ACCESS_DENIED_MESSAGE);
+  }
+  const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+  if (unsafe && credential.via === 'cookie' && !sameOrigin(request, config)) {
+    request.log.warn(
+      { email: maskEmail(session.email) },
+      'admin change refused: cross-site request',
+    );
+    return refuse(reply, 403, 'Cross-site requests are not allowed.');
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(app.database.db, session.tokenHash, now);
+  }
+  request.admin = {
+    uid: session.uid,
+    email: session.email,
+    displayName: session.displayName,
+    photoUrl: session.photoUrl,
+  };
+}
+
+/**
+ * The checks of the routes that declare `access: 'admin'` (a session or an API token) and
+ * `access: 'admin-session'` (a session only: the API-token routes, so a token cannot mint
+ * tokens) in plugins/route-access.ts.
  */
 export function registerAdminGuard(app: FastifyInstance, config: AppConfig) {
   app.decorateRequest('admin', null);
   app.defineAccessCheck('admin', async (request, reply) => {
     const credential = sessionToken(request);
     if (!credential) return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
-
-    const now = new Date();
-    const session = await findActiveSession(app.database.db, credential.token, config.session, now);
-    if (!session) {
-      request.log.warn({ via: credential.via }, 'admin call refused: no valid session');
-      return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
+    if (isApiTokenCredential(credential)) {
+      return checkApiToken(app, config, request, reply, credential.token);
     }
-    if (!config.adminEmails.has(session.email)) {
-      request.log.warn(
-        { email: maskEmail(session.email) },
-        'admin call refused: not on the allow-list',
-      );
-      return refuse(reply, 403, ACCESS_DENIED_MESSAGE);
+    return checkSession(app, config, request, reply, credential);
+  });
+  app.defineAccessCheck('admin-session', async (request, reply) => {
+    const credential = sessionToken(request);
+    if (!credential) return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
+    if (isApiTokenCredential(credential)) {
+      request.log.warn('admin call refused: an API token on a session-only route');
+      return refuse(reply, 403, SESSION_ONLY_MESSAGE);
     }
-    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    if (unsafe && credential.via === 'cookie' && !sameOrigin(request, config)) {
-      request.log.warn(
-        { email: maskEmail(session.email) },
-        'admin change refused: cross-site request',
-      );
-      return refuse(reply, 403, 'Cross-site requests are not allowed.');
-    }
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await touchSession(app.database.db, session.tokenHash, now);
-    }
-    request.admin = {
-      uid: session.uid,
-      email: session.email,
-      displayName: session.displayName,
-      photoUrl: session.photoUrl,
-    };
+    return checkSession(app, config, request, reply, credential);
   });
 }

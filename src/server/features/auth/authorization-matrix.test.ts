@@ -83,6 +83,7 @@ async function snapshot(testApp: TestApp) {
     unsubscribes: await db.selectFrom('email_unsubscribes').selectAll().orderBy('email').execute(),
     caughtMail: await db.selectFrom('caught_mail').selectAll().orderBy('id').execute(),
     outbox: await db.selectFrom('mail_outbox').selectAll().orderBy('id').execute(),
+    apiTokens: await db.selectFrom('api_tokens').selectAll().orderBy('id').execute(),
   };
 }
 
@@ -90,7 +91,7 @@ describe.each(kinds)('authorization of every admin and email route on $name', (k
   let testApp: TestApp;
   const protectedRoutes = () =>
     testApp.app.routeList
-      .filter((route) => route.access === 'admin' && route.method !== 'HEAD')
+      .filter((route) => route.access.startsWith('admin') && route.method !== 'HEAD')
       .map((route) => ({ method: route.method, url: route.url.replace(/:(\w+)/g, 'probe') }));
 
   beforeAll(async () => {
@@ -117,6 +118,9 @@ describe.each(kinds)('authorization of every admin and email route on $name', (k
         'GET /api/email/mailbox',
         'GET /api/admin/outbox',
         'POST /api/admin/outbox/retry',
+        'GET /api/admin/tokens',
+        'POST /api/admin/tokens',
+        'DELETE /api/admin/tokens/probe',
       ]),
     );
   });
