@@ -29,5 +29,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The same command as a local run; SIGTERM drains requests in flight before exiting.
-CMD ["npm", "start"]
+# What `npm start` runs once the site is built, as PID 1 itself: npm would not pass SIGTERM on
+# (the service drains requests in flight on it, then exits).
+CMD ["node", "src/server/main.ts"]

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { buildNeeded } from './web-build-fingerprint.ts';
 
 /**
- * `npm start` on a fresh clone serves the real site: build it once if there is no build yet.
- * (Deployments build explicitly with `npm run build`.)
+ * `npm start` serves the site as its sources are now: build it on a fresh clone, and again
+ * when the sources changed since the last build (after a `git pull`, say). A WEB_ROOT of one's
+ * own is served as it is. (Deployments build explicitly with `npm run build`.)
  */
-if (!existsSync('build/client/index.html')) {
-  console.log('No web build found; building the site once (npm run build)...');
+const reason = process.env.WEB_ROOT ? null : buildNeeded(process.cwd());
+if (reason) {
+  console.log(`${reason}; building the site (npm run build)...`);
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }

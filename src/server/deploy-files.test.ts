@@ -6,7 +6,7 @@ import { parseEnv } from './config.ts';
 
 /**
  * Docker does not run here, so these tests check what can be checked without it: the image
- * runs the same `npm start` as a local run, as a non-root user, with only the production
+ * runs the service as `npm start` does, as a non-root user, with only the production
  * dependencies; and compose.yaml sets only variables the service knows.
  */
 const dockerfile = readFileSync('Dockerfile', 'utf8');
@@ -41,6 +41,7 @@ function runtimeImports(): Map<string, string> {
       readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => join(dir, name)),
     ),
     'scripts/ensure-web-build.ts',
+    'scripts/web-build-fingerprint.ts',
   ].filter(
     (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.includes('/test/'),
   );
@@ -58,12 +59,14 @@ function runtimeImports(): Map<string, string> {
 }
 
 describe('deployment files', () => {
-  it('builds in one stage and runs in a small non-root one with npm start', () => {
+  it('builds in one stage and runs in a small non-root one with the command of npm start', () => {
     expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
     const stage = finalStage();
     expect(stage[0]).toMatch(/^node:24[-.\w]*$/);
     expect(stage).toContain('USER node');
-    expect(stage.at(-1)).toBe('CMD ["npm", "start"]');
+    // node itself is PID 1 and gets `docker stop`'s SIGTERM (npm would leave it running).
+    expect(stage.at(-1)).toBe('CMD ["node", "src/server/main.ts"]');
+    expect(packageJson.scripts.start).toMatch(/&& exec node src\/server\/main\.ts$/);
     expect(stage.find((line) => line.startsWith('HEALTHCHECK'))).toContain('/api/health');
     expect(dockerfile).toContain('npm prune --omit=dev');
   });
@@ -72,8 +75,8 @@ describe('deployment files', () => {
     const copied = finalStage()
       .filter((line) => line.startsWith('COPY'))
       .join('\n');
-    expect(packageJson.scripts.prestart).toBe('node scripts/ensure-web-build.ts');
-    expect(packageJson.scripts.start).toBe('node src/server/main.ts');
+    expect(packageJson.scripts.prestart).toMatch(/&& node scripts\/ensure-web-build\.ts$/);
+    expect(packageJson.scripts.start).toMatch(/&& exec node src\/server\/main\.ts$/);
     for (const path of [
       'package.json',
       'node_modules',
@@ -93,6 +96,11 @@ describe('deployment files', () => {
       .filter(([name]) => !(name in packageJson.dependencies))
       .map(([name, file]) => `${name} (imported by ${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it('compose gives the service longer to drain on stop than it gives itself', () => {
+    const grace = /^\s+stop_grace_period: (\d+)s$/m.exec(compose)?.[1];
+    expect(Number(grace)).toBeGreaterThan(parseEnv({}).SHUTDOWN_TIMEOUT_SECONDS);
   });
 
   it('compose.yaml sets only variables the service accepts', () => {
