@@ -12,6 +12,7 @@ import { USERS_PAGE_SIZE, useUsers } from '../api/get-users.ts';
 import { removeFromWhitelist } from '../api/remove-from-whitelist.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { AddToWhitelistDialog } from './add-to-whitelist-dialog.tsx';
+import { ApiTokensPanel } from './api-tokens-panel.tsx';
 import { ConfirmationFilter, type ConfirmationChoice } from './confirmation-filter.tsx';
 import { EmailTestingTab } from './email-testing-tab.tsx';
 import { ErrorBanner } from './error-banner.tsx';
@@ -247,6 +248,8 @@ export function AdminWorkspace({
           }}
         />
       ) : null}
+
+      <ApiTokensPanel onSessionEnded={endsSession} />
 
       {dialogEmail ? (
         <AddToWhitelistDialog
