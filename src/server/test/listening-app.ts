@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.ts';
 import type { TestDatabaseKind } from './databases.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
