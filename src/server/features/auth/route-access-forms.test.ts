@@ -9,6 +9,7 @@ import { inBatches, rawRequest, type RawResponse } from '../../test/raw-http.ts'
 import { requestForms, type RequestForm } from '../../test/request-forms.ts';
 import { API_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { SESSION_COOKIE } from './admin-guard.ts';
+import { createApiToken, revokeApiToken } from './api-token-repository.ts';
 import { revokeSession } from './session-repository.ts';
 
 /**
@@ -183,7 +184,32 @@ describe.each(kinds)('access by the matched route, over every request form, on $
     const revoked = await adminHeaders(testApp.app, ADMIN);
     await revokeSession(testApp.app.database.db, revoked.token);
     const unsafe = (probe: Probe) => !['GET', 'HEAD'].includes(probe.method);
+    const sessionOnly = new Set(
+      adminRoutes()
+        .filter((route) => route.access === 'admin-session')
+        .map((route) => `${route.method} ${route.url}`),
+    );
+    const takesTokens = (probe: Probe) => !sessionOnly.has(`${probe.method} ${probe.route}`);
+    const apiToken = async (scope: 'read' | 'write', revoked = false) => {
+      const db = testApp.app.database.db;
+      const created = await createApiToken(db, { name: 'forms', scope, createdBy: ADMIN });
+      if (revoked) await revokeApiToken(db, created.apiToken.id, ADMIN);
+      return { authorization: `Bearer ${created.token}` };
+    };
     const states: [string, 401 | 403, Record<string, string>, (probe: Probe) => boolean][] = [
+      ['a revoked API token', 401, await apiToken('write', true), takesTokens],
+      [
+        'a read-only API token on a change',
+        403,
+        await apiToken('read'),
+        (probe) => takesTokens(probe) && unsafe(probe),
+      ],
+      [
+        'an API token on a session-only route',
+        403,
+        await apiToken('write'),
+        (probe) => !takesTokens(probe),
+      ],
       ['a garbage cookie', 401, { cookie: `${SESSION_COOKIE}=garbage` }, () => true],
       ['a garbage bearer token', 401, { authorization: 'Bearer garbage' }, () => true],
       ['a revoked session', 401, revoked.headers, () => true],
