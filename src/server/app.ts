@@ -26,6 +26,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsRedirect } from './plugins/https-redirect.ts';
+import { registerLoopbackRedirect } from './plugins/loopback-redirect.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './plugins/request-id.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registerErrorHandler(app);
     registerSecurityHeaders(app, config);
     registerHttpsRedirect(app, config);
+    registerLoopbackRedirect(app, config);
     await app.register(cookie);
     // Before any route: every later route must declare its access (default deny).
     registerRouteAccess(app);
