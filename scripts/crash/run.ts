@@ -43,7 +43,7 @@ const KILL_AFTER_MS = { min: 150, max: 600 };
 const NO_LIMIT = '1000000';
 /** One secret for every life of the service: confirmation links must stay valid across kills. */
 const UNSUBSCRIBE_SECRET = randomBytes(32).toString('base64url');
-const DRAIN_TIMEOUT_MS = 300_000;
+const DRAIN_TIMEOUT_MS = 600_000;
 
 interface Options {
   kills: number;

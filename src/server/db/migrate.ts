@@ -10,6 +10,7 @@ import * as mailOutbox from './migrations/0007-mail-outbox.ts';
 import * as signupConfirmation from './migrations/0008-signup-confirmation.ts';
 import * as erasure from './migrations/0009-erasure.ts';
 import * as apiTokens from './migrations/0010-api-tokens.ts';
+import * as outboxPriority from './migrations/0011-outbox-priority.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-signup-confirmation': signupConfirmation,
   '0009-erasure': erasure,
   '0010-api-tokens': apiTokens,
+  '0011-outbox-priority': outboxPriority,
 };
 
 /**

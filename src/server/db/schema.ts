@@ -146,6 +146,8 @@ export interface MailOutboxTable {
   rounds: Generated<number>;
   /** Rounds before the message is dead: 1 for an admin's send, several for background mail. */
   max_rounds: number;
+  /** 0: an admin is waiting for it; 1: background mail. Lower goes first. */
+  priority: Generated<number>;
   next_attempt_at: Timestamp;
   lease_until: Timestamp | null;
   leased_by: string | null;

@@ -222,6 +222,7 @@ export async function createMailService(
       template: template.id,
       requestedBy,
       maxRounds: 1,
+      urgent: true,
       messageIdDomain: new URL(config.publicUrl).hostname,
     }).catch((error: unknown) => {
       log.error({ err: error, ...logged }, 'mail could not be queued; nothing sent');

@@ -143,6 +143,27 @@ describe.each(kinds)('the mail outbox on $name', (kind) => {
     expect(await findOutboxMail(db(), id)).toMatchObject({ status: 'queued', rounds: 0 });
   });
 
+  it('leases mail someone waits for before older background mail', async () => {
+    const now = new Date();
+    for (let n = 0; n < 30; n++) {
+      await enqueueMail(db(), {
+        to: `wave${n}@x.com`,
+        template: 't',
+        requestedBy: 'system',
+        at: new Date(now.getTime() - 60_000 + n),
+      });
+    }
+    const urgent = await enqueueMail(db(), {
+      to: 'admin-test@x.com',
+      template: 't',
+      requestedBy: 'admin@x.com',
+      urgent: true,
+      at: now,
+    });
+    const [first] = await leaseDueMail(db(), 'w', { limit: 5, leaseMs: 1000, now });
+    expect(first?.id).toBe(urgent.id);
+  });
+
   it('never leases one message to two workers leasing at the same time', async () => {
     const now = new Date(Date.now() - 1000);
     for (let n = 0; n < 200; n++) {

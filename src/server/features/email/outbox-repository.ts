@@ -25,6 +25,8 @@ export interface OutboxMessage {
    * waits for the outcome sends with 1: a failure is answered, not retried behind their back.
    */
   maxRounds?: number;
+  /** Someone is waiting for this mail: it goes before background mail (default false). */
+  urgent?: boolean;
   at?: Date;
 }
 
@@ -48,6 +50,7 @@ export async function enqueueMail(
       params: JSON.stringify(message.params ?? {}),
       status: 'queued',
       max_rounds: message.maxRounds ?? DEFAULT_MAX_ROUNDS,
+      priority: message.urgent ? 0 : 1,
       next_attempt_at: at.toISOString(),
       requested_by: message.requestedBy,
       dedupe_key: message.dedupeKey ?? null,
@@ -86,6 +89,7 @@ export async function leaseDueMail(
         eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
       ]),
     )
+    .orderBy('priority')
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit);
@@ -100,7 +104,7 @@ export async function leaseDueMail(
     .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
     .returningAll()
     .execute();
-  return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return rows.sort((a, b) => a.priority - b.priority || (a.id < b.id ? -1 : 1));
 }
 
 export interface OutboxOutcome {
