@@ -1,8 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** One place for what the browser tests and the server they start agree on. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3300);
+/** A port nothing listens on now, found synchronously (a config file cannot wait). */
+function freePort(): string {
+  const script = `const s = require('net').createServer().listen(0, '127.0.0.1', () => {
+    process.stdout.write(String(s.address().port)); s.close(); })`;
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+}
+
+/**
+ * One place for what the browser tests and the server they start agree on. The port is E2E_PORT,
+ * or a free one chosen once by the runner: written back to the environment, it reaches the
+ * workers, which load this file again.
+ */
+export const E2E_PORT = Number((process.env.E2E_PORT ??= freePort()));
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build/e2e';
 export const E2E_SQLITE_PATH = join(tmpdir(), `reelscore-e2e-${E2E_PORT}.db`);
