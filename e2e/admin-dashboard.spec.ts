@@ -40,7 +40,7 @@ test.describe('the whole journey', () => {
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByText('Management Portal')).toBeVisible();
-    await expect(page.getByText(ADMIN_EMAIL)).toBeVisible();
+    await expect(page.getByText(ADMIN_EMAIL, { exact: true })).toBeVisible();
     await expect(page.getByTestId('admin-avatar-fallback')).toHaveText('LA');
     await expect(page.getByRole('tab', { name: 'Signups' })).toHaveAttribute(
       'aria-selected',
