@@ -18,9 +18,9 @@ test.use({
 });
 
 /** One seeded, not yet whitelisted signup, found by search. */
-async function findNewSignup(page: Page, label: string) {
+async function findNewSignup(page: Page, label: string, sqlitePath?: string) {
   const [email] = numberedEmails(`${label}${Date.now()}-`, 1) as [string];
-  seedSignups([{ email }]);
+  seedSignups([{ email }], undefined, sqlitePath);
   await searchBox(page).fill(email);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Not Whitelisted');
@@ -145,13 +145,13 @@ test.describe('Email Testing', () => {
 test.describe('an SMTP server that refuses every recipient', () => {
   test('the invitation fails inside the dialog, which stays open; a test send reports the failure', async ({
     page,
-    secondDeployment,
+    refusingMailDeployment,
   }) => {
-    const { origin, adminEmail } = secondDeployment;
+    const { origin, adminEmail, sqlitePath } = refusingMailDeployment;
     await openDashboard(page, { origin });
     await signIn(page, adminEmail);
     await expectDashboard(page);
-    const { email, row } = await findNewSignup(page, 'smtp-refused');
+    const { email, row } = await findNewSignup(page, 'smtp-refused', sqlitePath);
 
     const add = row.getByRole('button', { name: `Add ${email} to the whitelist` });
     await add.click();

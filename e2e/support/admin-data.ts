@@ -7,8 +7,8 @@ import { E2E_ORIGIN, E2E_SQLITE_PATH } from './environment.ts';
 const SESSION_COOKIE = '__Host-reelscore_session';
 
 /** Writes straight into the e2e server's database file, as the service's own rows look. */
-function withDatabase<T>(work: (database: SQLite.Database) => T): T {
-  const database = new SQLite(E2E_SQLITE_PATH, { fileMustExist: true, timeout: 5000 });
+function withDatabase<T>(work: (database: SQLite.Database) => T, path = E2E_SQLITE_PATH): T {
+  const database = new SQLite(path, { fileMustExist: true, timeout: 5000 });
   try {
     return work(database);
   } finally {
@@ -30,7 +30,12 @@ export interface SeededSignup {
  * Signups created one minute apart, the first one earliest, all before `start`, so the lists
  * (newest first) show them in reverse order and after anything created while the tests run.
  */
-export function seedSignups(rows: SeededSignup[], start = new Date('2024-01-01T00:00:00Z')) {
+export function seedSignups(
+  rows: SeededSignup[],
+  start = new Date('2024-01-01T00:00:00Z'),
+  /** Another deployment's database file; the e2e server's by default. */
+  path = E2E_SQLITE_PATH,
+) {
   withDatabase((database) => {
     const signup = database.prepare(
       'insert into signups (id, email, program, source, created_at, confirmed_at) values (?, ?, ?, ?, ?, ?)',
@@ -57,7 +62,7 @@ export function seedSignups(rows: SeededSignup[], start = new Date('2024-01-01T0
         if (row.whitelisted) listed.run(row.email, at, 'e2e@reelscore.local');
       });
     })();
-  });
+  }, path);
 }
 
 /** `count` addresses `{prefix}00@example.com`, `{prefix}01@example.com`, ... */

@@ -1,58 +1,12 @@
-import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_WHITELISTED_MESSAGE } from '../../../contract/app-registration.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { Browser, startListeningApp } from '../../test/listening-app.ts';
+import { appIdToken } from '../../test/app-id-token.ts';
+import { startListeningApp } from '../../test/listening-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { LOCAL_APP_CLIENT_ID } from '../auth/embedded-provider.ts';
 
 const kinds = await testDatabaseKinds();
-const APP_REDIRECT = 'com.reelscore.app:/oauth2redirect';
-
-/** Signs in as the mobile app would (public client, PKCE) and returns the ID token. */
-async function appIdToken(origin: string, email: string): Promise<string> {
-  const browser = new Browser(origin);
-  const verifier = client.randomPKCECodeVerifier();
-  const authorize = new URL('/oidc/auth', origin);
-  authorize.search = new URLSearchParams({
-    client_id: LOCAL_APP_CLIENT_ID,
-    redirect_uri: APP_REDIRECT,
-    response_type: 'code',
-    scope: 'openid email profile',
-    state: client.randomState(),
-    nonce: client.randomNonce(),
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  }).toString();
-  const { url: login } = await browser.follow(authorize.href, (next) =>
-    next.pathname.startsWith('/api/auth/local-login/'),
-  );
-  const submitted = await browser.request(login.href, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, name: 'App User' }).toString(),
-  });
-  const { url: redirect } = await browser.follow(
-    submitted.headers.get('location') ?? '',
-    (next) => next.protocol === 'com.reelscore.app:',
-  );
-  const code = redirect.searchParams.get('code');
-  const token = await fetch(new URL('/oidc/token', origin), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: code ?? '',
-      redirect_uri: APP_REDIRECT,
-      client_id: LOCAL_APP_CLIENT_ID,
-      code_verifier: verifier,
-    }).toString(),
-  });
-  const body = (await token.json()) as { id_token?: string };
-  if (!body.id_token)
-    throw new Error(`no ID token: ${JSON.stringify(body)} (redirect ${redirect.href})`);
-  return body.id_token;
-}
 
 describe.each(kinds)('POST /api/app/register on $name', (kind) => {
   let testApp: TestApp & { origin: string };
