@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The site's contact address (src/web/site-config.ts `contactEmail`; the server and the web app
@@ -121,4 +121,34 @@ export function sendPersonPage(reply: FastifyReply, status: number, page: Person
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(html);
+}
+
+/** The pages a person gets in place of an error on routes they reach from a mail. */
+export interface PersonErrorPages {
+  /** A bad or cut link (400, validation included). */
+  invalid: PersonPage;
+  tooMany: (message: string) => PersonPage;
+  failed: () => PersonPage;
+}
+
+/**
+ * An error handler for routes people reach from a mail: a browser gets a page for every refusal
+ * (a bad or cut link, too many attempts, our own failure); scripts and mail providers keep the
+ * JSON of the central error handler (rethrowing hands the error to it).
+ */
+export function personPageErrors(pages: PersonErrorPages) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsHtml(request)) throw error;
+    const status = error.validation ? 400 : (error.statusCode ?? 500);
+    if (status === 400) return sendPersonPage(reply, 400, pages.invalid);
+    if (status === 429) {
+      request.log.warn({ route: request.routeOptions.url }, 'rate limit reached');
+      return sendPersonPage(reply, 429, pages.tooMany(error.message));
+    }
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendPersonPage(reply, status, pages.failed());
+    }
+    throw error;
+  };
 }

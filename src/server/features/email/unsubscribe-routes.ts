@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailSchema } from '../../../contract/email.ts';
 import { publicErrorSchema } from '../../../contract/errors.ts';
@@ -9,6 +9,7 @@ import { htmlPageResponse, pageOrJsonResponse } from '../../plugins/api-docs.ts'
 import {
   CONTACT_EMAIL,
   escapeHtml,
+  personPageErrors,
   sendPersonPage,
   wantsHtml,
   type PersonPage,
@@ -62,26 +63,6 @@ const FAILED_PAGE: PersonPage = {
 };
 
 /**
- * People arrive here from a mail, so a browser gets a page for every refusal (a bad or cut link,
- * too many attempts, our own failure); scripts and mail providers keep the JSON of the central
- * error handler (rethrowing hands the error to it).
- */
-function personErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (!wantsHtml(request)) throw error;
-  const status = error.validation ? 400 : (error.statusCode ?? 500);
-  if (status === 400) return sendPersonPage(reply, 400, INVALID_LINK_PAGE);
-  if (status === 429) {
-    request.log.warn({ route: request.routeOptions.url }, 'rate limit reached');
-    return sendPersonPage(reply, 429, tooManyPage(error.message));
-  }
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    return sendPersonPage(reply, status, FAILED_PAGE);
-  }
-  throw error;
-}
-
-/**
  * RFC 8058 one-click unsubscribe. Public and cookie-less on purpose: the mail provider POSTs
  * `List-Unsubscribe=One-Click` to the link from the mail's header, with no session. The signed
  * token is the only authority, and it can only unsubscribe the address it was made for. The
@@ -95,7 +76,13 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, body),
     );
-    scope.setErrorHandler(personErrors);
+    scope.setErrorHandler(
+      personPageErrors({
+        invalid: INVALID_LINK_PAGE,
+        tooMany: tooManyPage,
+        failed: () => FAILED_PAGE,
+      }),
+    );
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const valid = (address: string, token: string) =>
       verifyUnsubscribeToken(secret(), address, token);

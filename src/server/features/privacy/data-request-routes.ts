@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailSchema } from '../../../contract/email.ts';
 import { publicErrorSchema } from '../../../contract/errors.ts';
@@ -6,7 +6,7 @@ import { dataRequestAnswerSchema } from '../../../contract/privacy.ts';
 import { z } from '../../../contract/zod.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
-import { sendPersonPage, wantsHtml } from '../../lib/person-page.ts';
+import { personPageErrors, sendPersonPage, wantsHtml } from '../../lib/person-page.ts';
 import { pageOrJsonResponse } from '../../plugins/api-docs.ts';
 import { queueDataExport } from './data-export.ts';
 import {
@@ -46,25 +46,6 @@ const querySchema = z.object({
 
 /** What the page's buttons post: a form with no fields (nothing is read). */
 const buttonForm = z.object({}).meta({ description: 'The page’s button: an empty form.' });
-
-/**
- * People arrive here from a mail, so a browser gets a page for every refusal; scripts keep the
- * public `{error}` JSON of the central error handler (rethrowing hands the error to it).
- */
-function personErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (!wantsHtml(request)) throw error;
-  const status = error.validation ? 400 : (error.statusCode ?? 500);
-  if (status === 400) return sendPersonPage(reply, 400, INVALID_PAGE);
-  if (status === 429) {
-    request.log.warn({ route: request.routeOptions.url }, 'rate limit reached');
-    return sendPersonPage(reply, 429, tooManyPage(error.message));
-  }
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    return sendPersonPage(reply, status, failedPage());
-  }
-  throw error;
-}
 
 async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -130,7 +111,9 @@ export async function dataRequestRoutes(app: FastifyInstance, secret: string) {
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, body),
     );
-    scope.setErrorHandler(personErrors);
+    scope.setErrorHandler(
+      personPageErrors({ invalid: INVALID_PAGE, tooMany: tooManyPage, failed: failedPage }),
+    );
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const errors = {
       400: pageOrJsonResponse('The link is not valid: cut, changed or made up.', publicErrorSchema),

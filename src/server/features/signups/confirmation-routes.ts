@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicErrorSchema } from '../../../contract/errors.ts';
 import { z } from '../../../contract/zod.ts';
@@ -9,6 +9,7 @@ import { maskEmail } from '../../lib/mask.ts';
 import {
   CONTACT_EMAIL,
   escapeHtml,
+  personPageErrors,
   sendPersonPage,
   wantsHtml,
   type PersonPage,
@@ -135,25 +136,6 @@ const FAILED_PAGE: PersonPage = {
     `<a href="mailto:${CONTACT_EMAIL}">${CONTACT_EMAIL}</a>.</p>`,
 };
 
-/**
- * People arrive here from a mail, so a browser gets a page for every refusal; scripts keep the
- * public `{error}` JSON of the central error handler (rethrowing hands the error to it).
- */
-function personErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (!wantsHtml(request)) throw error;
-  const status = error.validation ? 400 : (error.statusCode ?? 500);
-  if (status === 400) return sendPersonPage(reply, 400, INVALID_PAGE);
-  if (status === 429) {
-    request.log.warn({ route: request.routeOptions.url }, 'rate limit reached');
-    return sendPersonPage(reply, 429, tooManyPage(error.message));
-  }
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    return sendPersonPage(reply, status, FAILED_PAGE);
-  }
-  throw error;
-}
-
 async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -217,7 +199,9 @@ export async function confirmationRoutes(app: FastifyInstance, config: AppConfig
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, body),
     );
-    scope.setErrorHandler(personErrors);
+    scope.setErrorHandler(
+      personPageErrors({ invalid: INVALID_PAGE, tooMany: tooManyPage, failed: () => FAILED_PAGE }),
+    );
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const errors = {
       400: pageOrJsonResponse(
