@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,11 +12,36 @@ import lighthouse from 'lighthouse';
  * Lighthouse (mobile defaults) on the built site served by the real server, in Debian's
  * Chromium, plus the gzipped JavaScript each page loads. Needs `npm run build` first.
  */
-const PAGES = ['/', '/pricing', '/signup', '/privacy', '/health'];
-const PORT = 3390;
+// Lighthouse refuses to audit an answer with status 404, so the 404 page is audited at /404,
+// the same HTML the server sends for unknown paths. BENCH_PAGES=/,/pricing picks some.
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
+  '/',
+  '/pricing',
+  '/about',
+  '/privacy',
+  '/terms',
+  '/get-app',
+  '/get-extension',
+  '/signup',
+  '/health',
+  '/404',
+];
+const PORT = await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const WEB_ROOT = 'build/client';
+/** The build to serve: build/client unless WEB_ROOT names another. */
+const WEB_ROOT = process.env.WEB_ROOT ?? 'build/client';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 interface Figures {
   page: string;
@@ -59,12 +85,13 @@ async function startServer(): Promise<{ child: ChildProcess; dir: string }> {
       HOST: '127.0.0.1',
       PORT: String(PORT),
       PUBLIC_URL: ORIGIN,
+      WEB_ROOT,
       SQLITE_PATH: join(dir, 'lh.db'),
       LOG_LEVEL: 'warn',
     },
     stdio: 'inherit',
   });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 300; attempt++) {
     try {
       if ((await fetch(`${ORIGIN}/api/health`)).ok) return { child, dir };
     } catch {
@@ -102,11 +129,11 @@ async function audit(port: number, path: string): Promise<Figures> {
 }
 
 function print(rows: Figures[]) {
-  console.log('page        perf  a11y  best  seo    LCP ms  TBT ms    CLS   JS gzip');
+  console.log('page            perf  a11y  best  seo    LCP ms  TBT ms    CLS   JS gzip');
   for (const row of rows) {
     console.log(
       [
-        row.page.padEnd(10),
+        row.page.padEnd(14),
         String(row.performance).padStart(5),
         String(row.accessibility).padStart(5),
         String(row.bestPractices).padStart(5),
@@ -129,7 +156,7 @@ function print(rows: Figures[]) {
   );
   console.log(`  ${mark(rows.every((row) => row.seo === 100))}  SEO 100 on every page`);
   console.log(
-    `  ${mark(rows.every((row) => row.performance >= 95))}  performance >= 95 on every page`,
+    `  ${mark(rows.every((row) => row.performance >= 98))}  performance >= 98 on every page`,
   );
   console.log(`  ${mark((home?.jsGzipKb ?? Infinity) <= 120)}  home page JS <= 120 KB gzipped`);
 }

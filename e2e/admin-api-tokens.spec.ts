@@ -17,7 +17,7 @@ test('an admin creates a read-only token, copies it once, a script reads with it
   await panel.getByRole('button', { name: 'Create token' }).click();
   const shown = panel.getByLabel('New API token');
   await expect(shown).toBeFocused();
-  await expect(panel).toContainText("Copy it now: it won't be shown again.");
+  await expect(panel).toContainText('Copy it now: it won’t be shown again.');
   const token = await shown.inputValue();
   expect(token).toMatch(/^rsk_/);
   await panel.getByRole('button', { name: 'Copy' }).click();

@@ -6,6 +6,7 @@ import {
   openDashboard,
   searchBox,
   signIn,
+  signupsPanel,
   usersPanel,
 } from './support/admin.ts';
 import { numberedEmails, seedSignups } from './support/admin-data.ts';
@@ -36,7 +37,13 @@ test.describe('lists and whitelist changes', () => {
     await searchBox(page).fill('x'.repeat(255));
     const banner = errorBanner(page);
     await expect(banner).toContainText('Search must be at most 254 characters');
-    await expect(page.getByRole('table')).toHaveCount(0);
+    // Where the list would be: the failure with Retry, above the rows that loaded last.
+    const failure = signupsPanel(page).getByTestId('list-failure');
+    await expect(failure).toContainText('Signups could not be loaded');
+    await expect(failure).toContainText('Search must be at most 254 characters');
+    await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(row).toBeVisible();
+    await expect(signupsPanel(page).getByText('No signups found')).toHaveCount(0);
     await banner.getByRole('button', { name: 'Dismiss error' }).click();
     await expect(banner).toBeHidden();
 
@@ -44,6 +51,7 @@ test.describe('lists and whitelist changes', () => {
     await searchBox(page).fill(email);
     await expect(row).toBeVisible();
     await expect(banner).toHaveCount(0);
+    await expect(failure).toHaveCount(0);
   });
 
   test("answers without a message show the spec's fallback texts", async ({ signedIn: page }) => {
@@ -78,6 +86,10 @@ test.describe('lists and whitelist changes', () => {
     await page.getByRole('tab', { name: 'User Management' }).click();
     await expect(banner).toContainText('Failed to fetch users');
     await expect(usersPanel(page).getByRole('table')).toHaveCount(0);
+    await expect(usersPanel(page).getByTestId('list-failure')).toContainText(
+      'Failed to fetch users',
+    );
+    await expect(usersPanel(page).getByText('No users found')).toHaveCount(0);
   });
 });
 

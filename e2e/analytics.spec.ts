@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_MEASUREMENT_ID } from './support/environment.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import { PUBLIC_PAGES } from './support/site.ts';
 
 const GOOGLE = /googletagmanager\.com|google-analytics\.com|analytics\.google\.com/;
 
@@ -94,4 +95,109 @@ test('Global Privacy Control counts as a refusal', async ({ page }) => {
   await gotoHydrated(page, '/');
   await expect(page.getByRole('region', { name: 'Analytics consent' })).toBeHidden();
   expect(requests).toEqual([]);
+});
+
+/** The page_path of every page_view in the dataLayer. */
+async function pageViewPaths(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+      .map((args) => String((args[2] as { page_path?: unknown }).page_path)),
+  );
+}
+
+// Pages with React (/, /signup, /get-app, /get-extension, /health) and pages with the page
+// script only (/pricing, /about, /privacy, /terms, the 404 page) follow the same rules.
+test.describe('every page', () => {
+  test.use({ allowConsoleErrors: /404 \(Not Found\)/ });
+
+  for (const path of PUBLIC_PAGES) {
+    test(`${path}: nothing before consent, then gtag and its page view`, async ({ page }) => {
+      const requests = await interceptGoogle(page);
+      await gotoHydrated(page, path);
+      const banner = page.getByRole('region', { name: 'Analytics consent' });
+      await expect(banner).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(requests).toEqual([]);
+      expect(await analyticsCookies(page)).toEqual([]);
+      expect(await dataLayerEvents(page)).toEqual([]);
+
+      await banner.getByRole('button', { name: 'Accept analytics' }).click();
+      await expect(banner).toBeHidden();
+      await expect
+        .poll(() => requests.some((url) => url.includes(`gtag/js?id=${E2E_MEASUREMENT_ID}`)))
+        .toBe(true);
+      await expect.poll(() => pageViewPaths(page)).toEqual([path]);
+
+      // The stored yes applies on the next load: no banner, one page view at once.
+      await gotoHydrated(page, path);
+      await expect(banner).toBeHidden();
+      await expect.poll(() => pageViewPaths(page)).toEqual([path]);
+    });
+
+    test(`${path}: a refusal sends nothing, here and on the next page`, async ({ page }) => {
+      const requests = await interceptGoogle(page);
+      await gotoHydrated(page, path);
+      await page.getByRole('button', { name: 'Decline' }).click();
+      await expect(page.getByRole('region', { name: 'Analytics consent' })).toBeHidden();
+
+      const next = path === '/pricing' ? '/' : '/pricing';
+      await gotoHydrated(page, next);
+      await expect(page.getByRole('region', { name: 'Analytics consent' })).toBeHidden();
+      await page.waitForLoadState('networkidle');
+      expect(requests).toEqual([]);
+      expect(await analyticsCookies(page)).toEqual([]);
+      expect(await dataLayerEvents(page)).toEqual([]);
+    });
+  }
+});
+
+test('the privacy page without React reopens the banner and withdraws consent', async ({
+  page,
+}) => {
+  const requests = await interceptGoogle(page);
+  await gotoHydrated(page, '/privacy');
+  await page.getByRole('button', { name: 'Accept analytics' }).click();
+  await expect.poll(() => requests.length).toBeGreaterThan(0);
+  await page.context().addCookies([{ name: '_ga', value: 'GA1.1.1.1', url: page.url() }]);
+
+  const settings = page.getByTestId('consent-settings');
+  await settings.click();
+  const banner = page.getByRole('region', { name: 'Analytics consent' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toBeFocused();
+  await expect(banner).toContainText('You currently allow analytics.');
+  await banner.getByRole('button', { name: 'Decline' }).click();
+  await expect(banner).toBeHidden();
+  await expect(settings).toBeFocused();
+  expect(await analyticsCookies(page)).toEqual([]);
+
+  await settings.click();
+  await expect(banner).toContainText('You currently decline analytics.');
+  await page.keyboard.press('Escape');
+  await expect(banner).toBeHidden();
+});
+
+test('a page without React records a call to action’s click after consent', async ({ page }) => {
+  await interceptGoogle(page);
+  await gotoHydrated(page, '/pricing');
+  const cta = page.locator('main a[data-track-label]').first();
+  const label = await cta.getAttribute('data-track-label');
+  const href = await cta.getAttribute('href');
+  // Stay on the page to read the dataLayer.
+  await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));
+
+  await cta.click();
+  expect(await dataLayerEvents(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Accept analytics' }).click();
+  await cta.click();
+  const clicks = await page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((args) => args[0] === 'event' && args[1] === 'click')
+      .map((args) => args[2]),
+  );
+  expect(clicks).toEqual([{ event_category: 'engagement', event_label: label, destination: href }]);
 });

@@ -34,6 +34,12 @@ test.describe('when the media fails', () => {
       'href',
       /tiktok\.com/,
     );
+    // The frame is not an empty box: the preview image stays behind the link.
+    const preview = fallback.getByTestId('demo-video-fallback-preview');
+    await expect(preview).toBeVisible();
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   test('a failing preview image shows the fallback too', async ({ page }) => {
@@ -43,5 +49,6 @@ test.describe('when the media fails', () => {
     await gotoHydrated(page, '/');
     await page.getByTestId('demo-video').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('demo-video-fallback')).toBeVisible();
+    await expect(page.getByTestId('demo-video-fallback-preview')).toHaveCount(0);
   });
 });

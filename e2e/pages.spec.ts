@@ -1,17 +1,18 @@
 import { expect, test } from './support/fixtures.ts';
 
+// `\s`: the headings keep their dash on the line before it (a no-break space).
 const routes: [path: string, title: RegExp, heading: RegExp][] = [
   ['/', /Movie ratings in under 2 seconds/, /./],
   ['/pricing', /^Pricing - ReelScore$/, /./],
   ['/about', /^About - ReelScore$/, /./],
   ['/signup', /closed alpha/i, /./],
-  ['/get-extension', /^Browser Extension - ReelScore$/, /Browser Extension - Coming Soon/],
-  ['/extension', /^Browser Extension - ReelScore$/, /Browser Extension - Coming Soon/],
-  ['/extension/chrome', /^Browser Extension - ReelScore$/, /Browser Extension - Coming Soon/],
-  ['/extension/firefox', /^Browser Extension - ReelScore$/, /Browser Extension - Coming Soon/],
-  ['/get-app', /^Mobile App - ReelScore$/, /Mobile App - Coming Soon/],
-  ['/android', /^Mobile App - ReelScore$/, /Mobile App - Coming Soon/],
-  ['/ios', /^Mobile App - ReelScore$/, /Mobile App - Coming Soon/],
+  ['/get-extension', /^Browser Extension - ReelScore$/, /Browser Extension\s- Coming Soon/],
+  ['/extension', /^Browser Extension - ReelScore$/, /Browser Extension\s- Coming Soon/],
+  ['/extension/chrome', /^Browser Extension - ReelScore$/, /Browser Extension\s- Coming Soon/],
+  ['/extension/firefox', /^Browser Extension - ReelScore$/, /Browser Extension\s- Coming Soon/],
+  ['/get-app', /^Mobile App - ReelScore$/, /Mobile App\s- Coming Soon/],
+  ['/android', /^Mobile App - ReelScore$/, /Mobile App\s- Coming Soon/],
+  ['/ios', /^Mobile App - ReelScore$/, /Mobile App\s- Coming Soon/],
   ['/health', /status/i, /./],
   ['/privacy', /^Privacy Policy - ReelScore$/, /Privacy/],
   ['/terms', /^Terms of Service - ReelScore$/, /Terms/],
@@ -35,7 +36,7 @@ test.describe('unknown paths', () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(
-        page.getByText("Oops! The page you're looking for doesn't exist."),
+        page.getByText('Oops! The page you’re looking for doesn’t exist.'),
       ).toBeVisible();
       await page.getByRole('link', { name: 'Back to Home' }).click();
       await expect(page).toHaveURL('/');

@@ -7,7 +7,8 @@
  * each template (its mail path is slow the first time), a random moment 150-600 ms later the
  * service is killed with SIGKILL while requests are in flight, then started again on the same
  * database. At the end the database is read directly: every write
- * that got a 2xx must be there, whole. Requests cut by a kill may or may not be; they are
+ * that got a 2xx must be there, whole, with its confirmation mail delivered and its webhook
+ * event accepted by a receiver that checks signatures. Requests cut by a kill may or may not be; they are
  * counted, not judged.
  *
  *   node scripts/crash/run.ts [--kills 20] [--concurrency 24] [--databases sqlite,postgres]
@@ -30,6 +31,11 @@ import {
   type CrashDatabase,
   type DatabaseKind,
 } from './crash-databases.ts';
+import { newWebhookSecret } from '../../src/server/features/webhooks/webhook-repository.ts';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../src/server/test/webhook-receiver.ts';
 import { send } from './http-client.ts';
 import { freePort, startService, type ServiceProcess } from './service-process.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
@@ -43,6 +49,7 @@ const KILL_AFTER_MS = { min: 150, max: 600 };
 const NO_LIMIT = '1000000';
 /** One secret for every life of the service: confirmation links must stay valid across kills. */
 const UNSUBSCRIBE_SECRET = randomBytes(32).toString('base64url');
+const WEBHOOK_SECRET = newWebhookSecret();
 const DRAIN_TIMEOUT_MS = 600_000;
 
 interface Options {
@@ -101,7 +108,12 @@ async function cleanUp() {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = ({ min, max }: { min: number; max: number }) => min + Math.random() * (max - min);
 
-function serviceEnv(database: CrashDatabase, port: number, sink: SmtpSink) {
+function serviceEnv(
+  database: CrashDatabase,
+  port: number,
+  sink: SmtpSink,
+  receiver: WebhookReceiver,
+) {
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
@@ -120,6 +132,12 @@ function serviceEnv(database: CrashDatabase, port: number, sink: SmtpSink) {
     MAIL_LEASE_SECONDS: '10',
     MAIL_RATE_PER_SECOND: '0',
     MAIL_CONNECTIONS: '10',
+    // Every signup and whitelist change is a webhook event; an attempt a killed instance was
+    // making is taken over when its lease (timeout + 30 s) runs out.
+    WEBHOOK_URLS: receiver.url,
+    WEBHOOK_SECRET,
+    WEBHOOK_RETRY_SECONDS: '1,1,1,1,1,1,1,1,1,1',
+    WEBHOOK_TIMEOUT_SECONDS: '2',
     // Whatever the caller's environment holds, this run's database is the only one used, and
     // rate-limit counters stay in the service's memory (empty means unset).
     DATABASE_URL: '',
@@ -161,21 +179,27 @@ async function templateIds(service: ServiceProcess, token: string): Promise<stri
   return templates.map((template) => template.id);
 }
 
-/** Waits until no message is queued or being sent; returns how long that took. */
+/** Waits until no mail or webhook is queued or being sent; returns how long that took. */
 async function drainOutbox(database: CrashDatabase): Promise<number> {
   const started = performance.now();
   const handle = openDatabase(database.config);
   try {
     for (;;) {
-      const waiting = await handle.db
+      const mail = await handle.db
         .selectFrom('mail_outbox')
         .select(({ fn }) => fn.countAll<number>().as('count'))
         .where('status', 'in', ['queued', 'sending'])
         .executeTakeFirstOrThrow();
-      if (Number(waiting.count) === 0) return performance.now() - started;
+      const webhooks = await handle.db
+        .selectFrom('webhook_deliveries')
+        .select(({ fn }) => fn.countAll<number>().as('count'))
+        .where('status', 'in', ['queued', 'sending'])
+        .executeTakeFirstOrThrow();
+      const waiting = { count: Number(mail.count) + Number(webhooks.count) };
+      if (waiting.count === 0) return performance.now() - started;
       if (performance.now() - started > DRAIN_TIMEOUT_MS) {
         throw new Error(
-          `the outbox still held ${waiting.count} messages after ${DRAIN_TIMEOUT_MS} ms`,
+          `the outboxes still held ${waiting.count} messages after ${DRAIN_TIMEOUT_MS} ms`,
         );
       }
       await sleep(100);
@@ -186,16 +210,19 @@ async function drainOutbox(database: CrashDatabase): Promise<number> {
 }
 
 async function crashTest(kind: DatabaseKind, options: Options, sink: SmtpSink) {
+  // A receiver per database kind: each run's events are checked against its own database.
+  const receiver = await startWebhookReceiver(() => WEBHOOK_SECRET);
+  onCleanup(() => receiver.close());
   const database = kind === 'sqlite' ? await createSqlite() : await createPostgres();
   const dropDatabase = onCleanup(() => database.drop());
   const port = await freePort();
-  const env = serviceEnv(database, port, sink);
+  const env = serviceEnv(database, port, sink, receiver);
   let service: ServiceProcess | undefined = await startService(port, env);
   const killService = onCleanup(async () => service?.kill());
   // On PostgreSQL a second instance shares the outbox: it gets no traffic, drains mail, and is
   // killed with the first.
   const drainerPort = kind === 'postgres' ? await freePort() : undefined;
-  const drainerEnv = drainerPort ? serviceEnv(database, drainerPort, sink) : undefined;
+  const drainerEnv = drainerPort ? serviceEnv(database, drainerPort, sink, receiver) : undefined;
   let drainer: ServiceProcess | undefined =
     drainerPort && drainerEnv ? await startService(drainerPort, drainerEnv) : undefined;
   const killDrainer = onCleanup(async () => drainer?.kill());
@@ -254,6 +281,10 @@ async function crashTest(kind: DatabaseKind, options: Options, sink: SmtpSink) {
       delivered: sink.received,
       deliveries: sink.deliveries,
       messageIdHost: '127.0.0.1',
+      webhooks: {
+        accepted: receiver.accepted(),
+        badSignatures: receiver.received.filter((webhook) => !webhook.signatureValid).length,
+      },
     });
   } finally {
     await handle.close();
@@ -284,7 +315,7 @@ function summary({
   restartMs,
   drainMs,
 }: KindResult) {
-  const { signups, whitelist, emails, confirmations } = findings;
+  const { signups, whitelist, emails, confirmations, webhooks } = findings;
   const tally = (name: string, t: { acknowledged: number; found: number; lost: number }) =>
     `${name}: ${t.acknowledged} acknowledged, ${t.found} found, ${t.lost} lost`;
   const lines = [
@@ -301,6 +332,8 @@ function summary({
       ` · resent with the same Message-ID after a kill: ${confirmations.resent}` +
       ` · outbox drained ${(drainMs / 1000).toFixed(1)} s after the last restart` +
       (kind === 'postgres' ? ' by 2 instances' : ''),
+    `  webhook events: ${webhooks.events} written, ${webhooks.deliveredOnce} accepted once, ` +
+      `${webhooks.resent} accepted again with the same webhook-id after a kill, ${webhooks.lost} lost`,
     `  cut by a kill (may or may not be saved): signups ${signups.cut} (${signups.cutSaved} saved)` +
       ` · whitelist ${whitelist.cut} (${whitelist.cutSaved} saved)` +
       ` · email ${emails.cut} (${emails.cutSaved} logged, ${emails.cutDelivered} delivered)`,
@@ -322,7 +355,8 @@ function passed({ findings }: KindResult) {
       findings.whitelist.lost +
       findings.emails.lost +
       findings.confirmations.lost +
-      findings.confirmations.duplicated ===
+      findings.confirmations.duplicated +
+      findings.webhooks.lost ===
       0
   );
 }

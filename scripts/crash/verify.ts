@@ -3,6 +3,7 @@ import { isValidEmail } from '../../src/contract/email-rules.ts';
 import { PROGRAM_TYPES, SIGNUP_TYPES } from '../../src/contract/signup-types.ts';
 import { toDate, type Database, type Timestamp } from '../../src/server/db/schema.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
+import type { ReceivedWebhook } from '../../src/server/test/webhook-receiver.ts';
 import type { EmailRequestRecord, Ledger, Outcome, WhitelistStep } from './traffic.ts';
 
 /** Acknowledged writes and what became of them; `cut` requests may or may not have landed. */
@@ -20,6 +21,7 @@ export interface Findings {
   whitelist: Tally;
   emails: Tally & { cutDelivered: number };
   confirmations: ConfirmationTally;
+  webhooks: WebhookTally;
   halfWrittenRows: number;
   /** SQLite's `PRAGMA integrity_check`; PostgreSQL has no equivalent here. */
   integrity: string;
@@ -39,6 +41,17 @@ export interface Expectations {
   deliveries: Map<string, number>;
   /** The host of Message-IDs the service makes itself (`<outbox id@host>`). */
   messageIdHost: string;
+  /** Webhook id -> the requests the receiver accepted with it, and whether any was forged. */
+  webhooks: { accepted: Map<string, ReceivedWebhook[]>; badSignatures: number };
+}
+
+export interface WebhookTally {
+  /** Events written (one delivery per event: one endpoint). */
+  events: number;
+  deliveredOnce: number;
+  /** Accepted again with the same webhook-id: a kill came between the answer and its record. */
+  resent: number;
+  lost: number;
 }
 
 export interface ConfirmationTally {
@@ -106,11 +119,13 @@ export async function verify(
   const whitelist = await checkWhitelist(db, ledger, expected, problems);
   const emails = await checkEmails(db, ledger.emails, expected, problems, notes);
   const confirmations = await checkConfirmations(db, ledger, expected, problems);
+  const webhooks = await checkWebhooks(db, ledger, expected, problems);
   return {
     signups: signups.counts,
     whitelist: whitelist.counts,
     emails: emails.counts,
     confirmations,
+    webhooks,
     halfWrittenRows: signups.halfWritten + whitelist.halfWritten + emails.halfWritten,
     integrity,
     problems: problems.list(),
@@ -383,6 +398,81 @@ async function checkConfirmations(
       problems.add('acknowledged signup never got its confirmation mail', request.email);
     } else if (total === 1) counts.deliveredOnce++;
     else counts.resent++;
+  }
+  return counts;
+}
+
+/**
+ * Webhook events are written with their change: one `signup.created` per signup row, as many
+ * whitelist events per address as audited whitelist changes. Every event reached the receiver
+ * (with a valid signature), and every acknowledged signup's event among them.
+ */
+async function checkWebhooks(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  expected: Expectations,
+  problems: Problems,
+): Promise<WebhookTally> {
+  const { accepted, badSignatures } = expected.webhooks;
+  if (badSignatures > 0)
+    problems.add('webhook requests with a bad signature', String(badSignatures));
+  const events = await db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'event_type', 'subject', 'status'])
+    .execute();
+  const created = new Map<string, number>();
+  const whitelistEvents = new Map<string, number>();
+  const counts: WebhookTally = { events: events.length, deliveredOnce: 0, resent: 0, lost: 0 };
+  for (const event of events) {
+    if (event.event_type === 'signup.created') {
+      created.set(event.subject, (created.get(event.subject) ?? 0) + 1);
+    } else if (event.event_type.startsWith('whitelist.')) {
+      const key = `${event.event_type} ${event.subject}`;
+      whitelistEvents.set(key, (whitelistEvents.get(key) ?? 0) + 1);
+    }
+    const copies = accepted.get(event.id)?.length ?? 0;
+    if (copies === 0) {
+      counts.lost++;
+      problems.add(
+        'webhook event never accepted by the receiver',
+        `${event.event_type} ${event.subject}`,
+      );
+    } else if (copies === 1) counts.deliveredOnce++;
+    else counts.resent++;
+    if (event.status !== 'delivered') {
+      problems.add(`webhook delivery left ${event.status}`, event.id);
+    }
+  }
+  const saved = new Set(accepted.keys());
+  for (const event of events) saved.delete(event.id);
+  for (const id of saved) problems.add('webhook accepted for no saved event', id);
+
+  const signups = (await db.selectFrom('signups').select('email').execute()).map(
+    (row) => row.email,
+  );
+  for (const email of signups) {
+    const found = created.get(email) ?? 0;
+    if (found !== 1) problems.add(`signup saved with ${found} signup.created events`, email);
+  }
+  for (const request of ledger.signups) {
+    if (request.outcome === 'acknowledged' && !created.has(request.email)) {
+      problems.add('acknowledged signup without its webhook event', request.email);
+    }
+  }
+  const audits = await db
+    .selectFrom('audit_log')
+    .select(['action', 'target'])
+    .where('action', 'in', ['whitelist.add', 'whitelist.remove'])
+    .execute();
+  const audited = new Map<string, number>();
+  for (const { action, target } of audits) {
+    const key = `${action === 'whitelist.add' ? 'whitelist.added' : 'whitelist.removed'} ${target}`;
+    audited.set(key, (audited.get(key) ?? 0) + 1);
+  }
+  for (const key of new Set([...audited.keys(), ...whitelistEvents.keys()])) {
+    if ((audited.get(key) ?? 0) !== (whitelistEvents.get(key) ?? 0)) {
+      problems.add('whitelist changes and their webhook events differ', key);
+    }
   }
   return counts;
 }

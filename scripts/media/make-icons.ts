@@ -3,7 +3,8 @@
  * (scene.ts), into public/:
  *
  *   favicon.svg, favicon.ico (16, 32, 48), apple-touch-icon.png (180), icon-192.png,
- *   icon-512.png, icon-maskable-512.png, site.webmanifest, og-image.png (1200x630)
+ *   icon-512.png, icon-maskable-512.png, site.webmanifest, og-image.png (1200x630),
+ *   mail-wordmark.png (the mail header's wordmark, 264x64, shown at 132x32)
  *
  * Run from the repository root (Node 24; needs Debian's Chromium, or set CHROMIUM_PATH):
  *
@@ -51,6 +52,33 @@ function tileSvg(size: number, markShare: number, radius: number): string {
       logoMark(at, at, mark),
   );
 }
+
+/**
+ * The wordmark as the site's nav draws it (the mark, then the name in Bebas Neue), for mail
+ * headers, where web fonts do not load. Twice the size it is shown at, on transparency.
+ */
+export function mailWordmarkSvg(): string {
+  return svgDocument(
+    MAIL_WORDMARK.width,
+    MAIL_WORDMARK.height,
+    logoMark(0, 0, 64) +
+      el(
+        'text',
+        {
+          x: 80,
+          y: 50,
+          'font-family': "'Bebas Neue', sans-serif",
+          'font-size': 48,
+          fill: COLORS.ink100,
+          'letter-spacing': 1.2,
+        },
+        'REELSCORE',
+      ),
+  );
+}
+
+/** The wordmark's size in pixels (shown at half of it). */
+export const MAIL_WORDMARK = { width: 264, height: 64 } as const;
 
 function ogSvg(): string {
   const W = 1200;
@@ -131,6 +159,10 @@ async function main(renderer: Renderer) {
   write('icon-512.png', await renderer.png(tileSvg(512, 0.72, 112), 512, 512, true));
   write('icon-maskable-512.png', await renderer.png(tileSvg(512, 0.56, 0), 512, 512));
   write('og-image.png', await renderer.png(ogSvg(), 1200, 630));
+  write(
+    'mail-wordmark.png',
+    await renderer.png(mailWordmarkSvg(), MAIL_WORDMARK.width, MAIL_WORDMARK.height, true),
+  );
 
   const manifest = {
     name: 'ReelScore',

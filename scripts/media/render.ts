@@ -1,29 +1,28 @@
 /**
  * Rasterises SVG documents to PNG in headless Chromium (playwright-core), with the site's own
- * fonts (Bebas Neue, Inter) loaded from the @fontsource packages in node_modules. No network.
+ * fonts (Bebas Neue, Inter) loaded from src/web/fonts, the files the site serves. No network.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-const require = createRequire(import.meta.url);
+const fontsFolder = new URL('../../src/web/fonts/', import.meta.url);
 
 const FONTS = [
   {
     family: 'Bebas Neue',
     weight: '400',
-    file: '@fontsource/bebas-neue/files/bebas-neue-latin-400-normal.woff2',
+    file: 'bebas-neue-latin-400.woff2',
   },
   {
     family: 'Inter Variable',
     weight: '100 900',
-    file: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+    file: 'inter-latin-wght.woff2',
   },
 ];
 
 function fontFaces(): string {
   return FONTS.map(({ family, weight, file }) => {
-    const data = readFileSync(require.resolve(file)).toString('base64');
+    const data = readFileSync(new URL(file, fontsFolder)).toString('base64');
     return `@font-face{font-family:'${family}';font-weight:${weight};src:url(data:font/woff2;base64,${data}) format('woff2');}`;
   }).join('\n');
 }

@@ -13,7 +13,108 @@ export const CONFIRMATION_FILTERS = ['pending', 'confirmed'] as const;
 export type ConfirmationFilter = (typeof CONFIRMATION_FILTERS)[number];
 const CONFIRMATION_FILTER_MESSAGE = 'confirmation must be pending or confirmed';
 
-function listQuerySchema(defaultLimit: number) {
+/** Sort keys of the lists; `activity` (the users list's default) exists on that list only. */
+export const LIST_SORTS = ['created', 'email'] as const;
+export const USER_LIST_SORTS = ['activity', ...LIST_SORTS] as const;
+export type ListSort = (typeof USER_LIST_SORTS)[number];
+export const LIST_ORDERS = ['asc', 'desc'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+export const BOOLEAN_FILTERS = ['true', 'false'] as const;
+export type BooleanFilter = (typeof BOOLEAN_FILTERS)[number];
+
+/** Programme types and signup forms are short names: letters, digits, `_`, `-` and `.`. */
+export const FILTER_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function booleanFilter(name: string, description: string) {
+  return z
+    .enum(BOOLEAN_FILTERS, { error: `${name} must be true or false` })
+    .optional()
+    .meta({ description });
+}
+
+function nameFilter(name: string, description: string) {
+  return z
+    .string({ error: `${name} must be a single text value` })
+    .regex(FILTER_NAME_PATTERN, {
+      error: `${name} must be 1 to 64 letters, digits, _, - or .`,
+    })
+    .optional()
+    .meta({ description });
+}
+
+function dayFilter(name: 'from' | 'to', description: string) {
+  return z
+    .string({ error: `${name} must be a date written YYYY-MM-DD` })
+    .refine(isCalendarDate, { error: `${name} must be a date written YYYY-MM-DD` })
+    .optional()
+    .meta({ description, format: 'date', example: '2026-01-31' });
+}
+
+/**
+ * The filters both lists (and their CSV exports, and every "all matching" selection) take; they
+ * combine with each other and with `search` and `confirmation` (all must hold).
+ */
+function listFilterFields<const S extends readonly [string, ...string[]]>(
+  sorts: S,
+  defaultSortText: string,
+) {
+  return {
+    whitelisted: booleanFilter(
+      'whitelisted',
+      'Only addresses on the whitelist (`true`) or not on it (`false`).',
+    ),
+    registered: booleanFilter(
+      'registered',
+      'Only addresses that registered in the app (`true`) or have not (`false`).',
+    ),
+    type: nameFilter(
+      'type',
+      'Only signups of this programme (exact, e.g. CLOSED_ALPHA, BETA, OPEN_BETA). On the users ' +
+        'list: addresses whose signup is of it.',
+    ),
+    source: nameFilter(
+      'source',
+      'Only signups from this signup form (exact, e.g. hero-top). On the users list: addresses ' +
+        'whose signup came from it.',
+    ),
+    from: dayFilter(
+      'from',
+      'Only signups made on this UTC day or later (the first signup of the address).',
+    ),
+    to: dayFilter('to', 'Only signups made on this UTC day or earlier; not before `from`.'),
+    sort: z
+      .enum(sorts, { error: `sort must be ${sorts.join(' or ')}` })
+      .optional()
+      .meta({
+        description:
+          '`created`: by signup date (then by id); `email`: by address. ' + defaultSortText,
+      }),
+    order: z
+      .enum(LIST_ORDERS, { error: 'order must be asc or desc' })
+      .optional()
+      .meta({
+        description:
+          'Direction of `sort`: `asc` or `desc`. Without it: `desc` for dates, `asc` for ' +
+          'addresses.',
+      }),
+  };
+}
+
+const DATE_RANGE_MESSAGE = 'from must not be after to';
+
+function listQueryObject<const S extends readonly [string, ...string[]]>(
+  defaultLimit: number,
+  sorts: S,
+  defaultSortText: string,
+) {
   return z.object({
     search: z
       .string({ error: 'search must be a single text value' })
@@ -48,12 +149,43 @@ function listQuerySchema(defaultLimit: number) {
           'Only signups the person confirmed from the confirmation mail (`confirmed`) or not ' +
           'yet (`pending`); combines with `search`. An address with no signup has neither.',
       }),
+    ...listFilterFields(sorts, defaultSortText),
   });
 }
 
-export const signupsQuerySchema = listQuerySchema(SIGNUPS_PAGE_SIZE);
-export const usersQuerySchema = listQuerySchema(USERS_PAGE_SIZE);
-export type ListQuery = z.infer<typeof signupsQuerySchema>;
+/** `from` after `to` is refused (400) rather than answered with an empty list. */
+function withDateRange<T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(
+  schema: T,
+) {
+  return schema.refine((query) => !(query.from && query.to && query.from > query.to), {
+    error: DATE_RANGE_MESSAGE,
+  });
+}
+
+const signupsQueryObject = listQueryObject(
+  SIGNUPS_PAGE_SIZE,
+  LIST_SORTS,
+  'Without it: newest signup first, as always.',
+);
+const usersQueryObject = listQueryObject(
+  USERS_PAGE_SIZE,
+  USER_LIST_SORTS,
+  'Without it (or `activity`): most recent activity (signup, whitelisting or registration) ' +
+    'first, then by address, as always. By `created`, addresses without a signup come last.',
+);
+export const signupsQuerySchema = withDateRange(signupsQueryObject);
+export const usersQuerySchema = withDateRange(usersQueryObject);
+export type ListQuery = z.infer<typeof usersQuerySchema>;
+
+/** The list queries without paging: what the CSV exports and "all matching" selections take. */
+export const signupsExportQuerySchema = withDateRange(
+  signupsQueryObject.omit({ limit: true, offset: true }),
+);
+export const usersExportQuerySchema = withDateRange(
+  usersQueryObject.omit({ limit: true, offset: true }),
+);
+/** Every filter and the order of a list, without paging. */
+export type ListFilter = z.infer<typeof usersExportQuerySchema>;
 
 export const paginationSchema = z
   .object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
@@ -133,6 +265,10 @@ export const whitelistResponseSchema = z
   .meta({ id: 'WhitelistResponse' });
 export type WhitelistResponse = z.infer<typeof whitelistResponseSchema>;
 
+/** Who may open the dashboard: an admin changes things, a viewer only reads. */
+export const DASHBOARD_ROLES = ['admin', 'viewer'] as const;
+export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
+
 /** The signed-in admin as the dashboard sees it (spec section 3, 'Admin user'). */
 export const adminUserSchema = z
   .object({
@@ -141,6 +277,11 @@ export const adminUserSchema = z
     displayName: z.string(),
     photoURL: z.string().nullable(),
     isAdmin: z.literal(true),
+    role: z.enum(DASHBOARD_ROLES).meta({
+      description:
+        '`admin` (ADMIN_EMAILS) may do everything; `viewer` (VIEWER_EMAILS) may read the lists, ' +
+        'counts, charts, exports and the audit log, and every change answers 403.',
+    }),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -21,6 +21,7 @@ import { LOCAL_APP_CLIENT_ID, mountEmbeddedProvider } from './features/auth/embe
 import { registrationRoutes } from './features/app-registration/registration-routes.ts';
 import { registerEmail } from './features/email/email-feature.ts';
 import { registerPrivacy } from './features/privacy/privacy-feature.ts';
+import { registerWebhooks } from './features/webhooks/webhook-feature.ts';
 import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     adminRoutes(app);
     await registerEmail(app, config);
     await registerPrivacy(app, config);
+    await registerWebhooks(app, config);
     const signIn = await signInSettings(app, config);
     authRoutes(app, config, signIn);
     registrationRoutes(app, {

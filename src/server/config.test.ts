@@ -265,3 +265,50 @@ describe('HTTP time limits', () => {
     expect(refusal({ REQUEST_TIMEOUT_SECONDS: '0' })).toContain('REQUEST_TIMEOUT_SECONDS');
   });
 });
+
+describe('webhook settings', () => {
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+
+  it('has no receivers by default, and the Standard Webhooks retry schedule', () => {
+    const { webhooks } = configFromEnv(parseEnv({}));
+    expect(webhooks.urls).toEqual([]);
+    expect(webhooks.retryWaitsMs).toEqual(
+      [5, 300, 1800, 7200, 18000, 36000, 36000].map((s) => s * 1000),
+    );
+  });
+
+  it('reads comma-separated receivers with their secret', () => {
+    const env = parseEnv({
+      WEBHOOK_URLS: ' https://hooks.example/a , http://127.0.0.1:9000/b ',
+      WEBHOOK_SECRET: secret,
+      WEBHOOK_RETRY_SECONDS: '1, 2.5',
+    });
+    expect(configFromEnv(env).webhooks).toMatchObject({
+      urls: ['https://hooks.example/a', 'http://127.0.0.1:9000/b'],
+      secret,
+      retryWaitsMs: [1000, 2500],
+    });
+  });
+
+  it('refuses receivers without a secret, saying how to make one', () => {
+    const message = refusal({ WEBHOOK_URLS: 'https://hooks.example/a' });
+    expect(message).toContain('WEBHOOK_SECRET: is required with WEBHOOK_URLS');
+    expect(message).toContain('openssl rand -base64 32');
+  });
+
+  it('refuses addresses and secrets that are not of the expected form', () => {
+    for (const url of ['ftp://hooks.example/', 'https://user:pw@hooks.example/', 'hooks.example']) {
+      expect(refusal({ WEBHOOK_URLS: url, WEBHOOK_SECRET: secret }), url).toContain(
+        'WEBHOOK_URLS: must be comma-separated http:// or https:// addresses',
+      );
+    }
+    for (const bad of ['whsec_short', randomBytes(32).toString('base64'), 'whsec_!!!!']) {
+      expect(refusal({ WEBHOOK_SECRET: bad }), bad).toContain('WEBHOOK_SECRET: must be whsec_');
+    }
+    for (const schedule of ['soon', '-1', '1,,2', Array(21).fill('1').join(',')]) {
+      expect(refusal({ WEBHOOK_RETRY_SECONDS: schedule }), schedule).toContain(
+        'WEBHOOK_RETRY_SECONDS',
+      );
+    }
+  });
+});

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { isValidEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
 import type { OutboxSettings } from './features/email/outbox-worker.ts';
+import type { LeaseWorkerSettings } from './lib/lease-worker.ts';
+import { isWebhookUrl } from '../contract/webhooks.ts';
 
 /** The admin address of a local run, signed in through the embedded provider (README). */
 export const LOCAL_ADMIN_EMAIL = 'admin@reelscore.local';
@@ -148,6 +150,16 @@ export const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((emails) => emails.every(isValidEmail), 'must be comma-separated email addresses'),
+  VIEWER_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every(isValidEmail), 'must be comma-separated email addresses'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -186,6 +198,35 @@ export const envSchema = z.object({
   MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  WEBHOOK_URLS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every(isWebhookUrl),
+      'must be comma-separated http:// or https:// addresses without user names or passwords',
+    ),
+  WEBHOOK_SECRET: z
+    .string()
+    .refine(isWebhookSecret, 'must be whsec_ and the base64 of 24 to 64 random bytes')
+    .optional(),
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((value) => value.split(',').map((wait) => (wait.trim() ? Number(wait) : NaN)))
+    .refine(
+      (waits) =>
+        waits.length >= 1 &&
+        waits.length <= 20 &&
+        waits.every((wait) => Number.isFinite(wait) && wait >= 0),
+      'must be 1 to 20 comma-separated numbers of seconds',
+    ),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -209,6 +250,26 @@ function requireProductionSettings(env: Env, context: z.RefinementCtx) {
       code: 'custom',
       path: ['ADMIN_EMAILS'],
       message: 'is required in production (the local admin address is not allowed)',
+    });
+  }
+}
+
+/** A Standard Webhooks secret: `whsec_` and the base64 of 24 to 64 bytes. */
+function isWebhookSecret(value: string): boolean {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match) return false;
+  const bytes = Buffer.from(match[1]!, 'base64').length;
+  return bytes >= 24 && bytes <= 64;
+}
+
+/** Deliveries to the setting's URLs are signed with the setting's secret: no URL without it. */
+function requireWebhookSecret(env: Env, context: z.RefinementCtx) {
+  if (env.WEBHOOK_URLS.length > 0 && !env.WEBHOOK_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      path: ['WEBHOOK_SECRET'],
+      message:
+        'is required with WEBHOOK_URLS; make one with `echo whsec_$(openssl rand -base64 32)`',
     });
   }
 }
@@ -287,6 +348,8 @@ export interface AppConfig {
   healthCheckMaxAgeMs: number;
   /** Checked on every admin call, so removing an address ends its rights at once. */
   adminEmails: Set<string>;
+  /** May read what admins read (lists, counts, charts, exports, audit log) and change nothing. */
+  viewerEmails: Set<string>;
   /** Google (or another issuer) in production; unset: the embedded provider, outside production. */
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   session: { idleMs: number; absoluteMs: number };
@@ -298,6 +361,20 @@ export interface AppConfig {
    * default: the figures are unauthenticated, so only a scraper on this machine reads them.
    */
   metrics: { host: string; port: number } | undefined;
+  /** Signed webhooks (features/webhooks). */
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** Receivers of every event, from WEBHOOK_URLS; the dashboard may add more. */
+  urls: string[];
+  /** Signs the deliveries to `urls` (Standard Webhooks' `whsec_` form). */
+  secret: string | undefined;
+  /** Waits before the 2nd, 3rd, ... attempt; one more attempt than waits in all. */
+  retryWaitsMs: number[];
+  /** An attempt the receiver has not answered within this has failed. */
+  timeoutMs: number;
+  worker: LeaseWorkerSettings;
 }
 
 export interface HttpTimeouts {
@@ -340,6 +417,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = envSchema
     .superRefine(requireProductionSettings)
     .superRefine(requireLoopbackForEmbeddedSignIn)
+    .superRefine(requireWebhookSecret)
     .safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map(
@@ -379,6 +457,7 @@ export function configFromEnv(env: Env): AppConfig {
     webRoot: env.WEB_ROOT,
     healthCheckMaxAgeMs: 1000,
     adminEmails: new Set(env.ADMIN_EMAILS),
+    viewerEmails: new Set(env.VIEWER_EMAILS),
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? {
@@ -413,6 +492,20 @@ export function configFromEnv(env: Env): AppConfig {
         roundBackoffMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
       },
       deliveryWaitMs: 60_000,
+    },
+    webhooks: {
+      urls: env.WEBHOOK_URLS,
+      secret: env.WEBHOOK_SECRET,
+      retryWaitsMs: env.WEBHOOK_RETRY_SECONDS.map((seconds) => seconds * 1000),
+      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      worker: {
+        pollMs: 1000,
+        // Longer than an attempt can take, so a live worker never loses one to another.
+        leaseMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000 + 30_000,
+        batchSize: 50,
+        concurrency: 10,
+        ratePerSecond: 0,
+      },
     },
     metrics:
       env.METRICS_PORT === undefined

@@ -9,6 +9,8 @@ import { unsubscribeSecret } from './features/email/unsubscribe-token.ts';
 import { dataRequestUrl } from './features/privacy/data-request-token.ts';
 import { confirmationUrl } from './features/signups/confirmation-token.ts';
 import { insertSignup } from './features/signups/signup-repository.ts';
+import { newWebhookSecret } from './features/webhooks/webhook-repository.ts';
+import { testConfig } from './config.ts';
 import { adminHeaders } from './test/admin-session.ts';
 import { appIdToken } from './test/app-id-token.ts';
 import { testDatabaseKinds } from './test/databases.ts';
@@ -154,6 +156,54 @@ describe('the statuses the OpenAPI document gives, against those the server send
         without(main, 'signups', () => inject(app, { url, headers: admin })),
       );
     }
+    for (const [operationId, url, table] of [
+      ['getAdminCounts', '/api/admin/counts', 'signups'],
+      ['listAuditLog', '/api/admin/audit', 'audit_log'],
+    ] as const) {
+      await call(operationId, 200, () => inject(app, { url, headers: admin }));
+      if (operationId === 'listAuditLog') {
+        await call(operationId, 400, () => inject(app, { url: `${url}?limit=0`, headers: admin }));
+      }
+      await call(operationId, 401, () => inject(app, { url }));
+      await call(operationId, 403, () => inject(app, { url, headers: stranger }));
+      await call(operationId, 503, () =>
+        without(main, table, () => inject(app, { url, headers: admin })),
+      );
+    }
+    for (const [operationId, url] of [
+      ['exportSignups', '/api/admin/signups/export'],
+      ['exportUsers', '/api/admin/users/export'],
+    ] as const) {
+      await call(operationId, 200, () => inject(app, { url, headers: admin }));
+      await call(operationId, 400, () => inject(app, { url: `${url}?sort=up`, headers: admin }));
+      await call(operationId, 401, () => inject(app, { url }));
+      await call(operationId, 403, () => inject(app, { url, headers: stranger }));
+      await call(operationId, 503, () =>
+        without(main, 'audit_log', () => inject(app, { url, headers: admin })),
+      );
+    }
+    const importCsv = (payload: string, headers: Record<string, string> = admin) =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/admin/signups/import?dryRun=true',
+        payload,
+        headers: { ...headers, 'content-type': 'text/csv' },
+      });
+    const legacy = 'email,created_at\r\nlegacy@example.com,2024-01-01\r\n';
+    await call('importSignups', 200, () => importCsv(legacy));
+    await call('importSignups', 400, () => importCsv('no,header\r\n'));
+    await call('importSignups', 401, () => importCsv(legacy, {}));
+    await call('importSignups', 403, () => importCsv(legacy, stranger));
+    await call('importSignups', 413, () => importCsv(`email,created_at\r\n${'x'.repeat(6e6)}`));
+    await call('importSignups', 415, () =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/admin/signups/import',
+        payload: '{}',
+        headers: { ...admin, ...JSON_TYPE },
+      }),
+    );
+    await call('importSignups', 503, () => without(main, 'signups', () => importCsv(legacy)));
     for (const [operationId, method] of [
       ['addToWhitelist', 'POST'],
       ['removeFromWhitelist', 'DELETE'],
@@ -236,6 +286,74 @@ describe('the statuses the OpenAPI document gives, against those the server send
     await call('revokeApiToken', 403, () => revoke(apiToken.id, stranger));
     await call('revokeApiToken', 403, () => revoke(apiToken.id, { ...admin, ...crossSite }));
     await call('revokeApiToken', 404, () => revoke('no-such-token'));
+  }
+
+  async function webhookCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+    const app = main.app;
+    const url = '/api/admin/webhooks';
+    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    const minted = await app.inject({
+      method: 'POST',
+      url: '/api/admin/tokens',
+      payload: { name: 'webhook statuses', scope: 'write' },
+      headers: admin,
+    });
+    const bearer = { authorization: `Bearer ${minted.json<{ token: string }>().token}` };
+    const create = (payload: string, headers: Record<string, string> = admin) =>
+      inject(app, { method: 'POST', url, payload, headers: { ...JSON_TYPE, ...headers } });
+    const valid = '{"url":"https://hooks.example/reelscore","events":["signup.created"]}';
+
+    await call('listWebhooks', 200, () => inject(app, { url, headers: admin }));
+    await call('listWebhooks', 401, () => inject(app, { url }));
+    await call('listWebhooks', 403, () => inject(app, { url, headers: stranger }));
+    await call('listWebhooks', 503, () =>
+      without(main, 'webhook_endpoints', () => inject(app, { url, headers: admin })),
+    );
+
+    const created = await app.inject({
+      method: 'POST',
+      url,
+      payload: valid,
+      headers: { ...admin, ...JSON_TYPE },
+    });
+    const { endpoint } = created.json<{ endpoint: { id: string } }>();
+    await call('createWebhook', 201, () => create(valid));
+    await call('createWebhook', 400, () => create('{"url":"ftp://hooks.example/"}'));
+    await call('createWebhook', 401, () => create(valid, {}));
+    await call('createWebhook', 403, () => create(valid, stranger));
+    await call('createWebhook', 403, () => create(valid, { ...admin, ...crossSite }));
+    await call('createWebhook', 403, () => create(valid, bearer));
+    await call('createWebhook', 413, () => create(BIG_JSON));
+    await call('createWebhook', 415, () => create(valid, { ...admin, ...TEXT }));
+    await call('createWebhook', 503, () => without(main, 'webhook_endpoints', () => create(valid)));
+
+    const retry = (id: string, headers: Record<string, string> = admin) =>
+      inject(app, { method: 'POST', url: `${url}/${id}/retry`, headers });
+    await call('retryWebhookDeliveries', 200, () => retry(endpoint.id));
+    await call('retryWebhookDeliveries', 400, () => retry('x'.repeat(65)));
+    await call('retryWebhookDeliveries', 401, () => retry(endpoint.id, {}));
+    await call('retryWebhookDeliveries', 403, () => retry(endpoint.id, stranger));
+    await call('retryWebhookDeliveries', 404, () => retry('no-such-endpoint'));
+    await call('retryWebhookDeliveries', 503, () =>
+      without(main, 'webhook_endpoints', () => retry(endpoint.id)),
+    );
+
+    const remove = (id: string, headers: Record<string, string> = admin) =>
+      inject(app, { method: 'DELETE', url: `${url}/${id}`, headers });
+    const listed = await app.inject({ url, headers: admin });
+    const fromSetting = listed
+      .json<{ endpoints: { id: string; origin: string }[] }>()
+      .endpoints.find((candidate) => candidate.origin === 'setting')!;
+    await call('removeWebhook', 503, () =>
+      without(main, 'webhook_endpoints', () => remove(endpoint.id)),
+    );
+    await call('removeWebhook', 403, () => remove(endpoint.id, bearer));
+    await call('removeWebhook', 204, () => remove(endpoint.id));
+    await call('removeWebhook', 400, () => remove('x'.repeat(65)));
+    await call('removeWebhook', 401, () => remove(endpoint.id, {}));
+    await call('removeWebhook', 403, () => remove(endpoint.id, stranger));
+    await call('removeWebhook', 404, () => remove(endpoint.id));
+    await call('removeWebhook', 409, () => remove(fromSetting.id));
   }
 
   async function emailCalls(admin: Record<string, string>, stranger: Record<string, string>) {
@@ -347,6 +465,117 @@ describe('the statuses the OpenAPI document gives, against those the server send
       retry(JSON.stringify({ allDead: true, padding: 'x'.repeat(33 * 1024) })),
     );
     await call('retryOutboxMail', 415, () => retry('allDead', TEXT));
+  }
+
+  /** Bulk whitelist changes, invite waves and the funnel. */
+  async function waveCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+    const app = main.app;
+    const db = app.database.db;
+    await insertSignup(db, { email: 'wave@example.com', program: 'BETA', source: 'general' });
+    await db
+      .updateTable('signups')
+      .set({ confirmed_at: new Date().toISOString() })
+      .where('email', '=', 'wave@example.com')
+      .execute();
+    const post = (url: string, payload: string, headers: Record<string, string> = admin) =>
+      inject(app, { method: 'POST', url, payload, headers: { ...JSON_TYPE, ...headers } });
+    const bulk = (expectedCount: number) =>
+      JSON.stringify({
+        action: 'add',
+        selection: { emails: ['bulk@example.com'] },
+        expectedCount,
+      });
+    const bulkPreview = JSON.stringify({
+      action: 'add',
+      selection: { matching: { type: 'BETA' } },
+    });
+    const huge = (body: object) => JSON.stringify({ ...body, padding: 'x'.repeat(520 * 1024) });
+    for (const [operationId, url, body] of [
+      ['previewBulkWhitelist', '/api/admin/whitelist/bulk/preview', bulkPreview],
+      ['bulkWhitelist', '/api/admin/whitelist/bulk', bulk(1)],
+    ] as const) {
+      await call(operationId, 503, () => without(main, 'whitelist', () => post(url, body)));
+      await call(operationId, 400, () => post(url, '{"action":"keep"}'));
+      await call(operationId, 401, () => post(url, body, {}));
+      await call(operationId, 403, () => post(url, body, stranger));
+      await call(operationId, 413, () => post(url, huge(JSON.parse(body) as object)));
+      await call(operationId, 415, () => post(url, body, { ...admin, ...TEXT }));
+    }
+    await call('previewBulkWhitelist', 200, () =>
+      post('/api/admin/whitelist/bulk/preview', bulkPreview),
+    );
+    await call('bulkWhitelist', 409, () => post('/api/admin/whitelist/bulk', bulk(2)));
+    await call('bulkWhitelist', 200, () => post('/api/admin/whitelist/bulk', bulk(1)));
+
+    const wave = JSON.stringify({ kind: 'invite', count: 1, type: 'BETA' });
+    const confirmed = (expectedCount: number) =>
+      JSON.stringify({ kind: 'invite', count: 1, type: 'BETA', expectedCount });
+    for (const [operationId, url, body] of [
+      ['previewWave', '/api/admin/waves/preview', wave],
+      ['createWave', '/api/admin/waves', confirmed(1)],
+    ] as const) {
+      await call(operationId, 400, () => post(url, '{"kind":"blast"}'));
+      await call(operationId, 401, () => post(url, body, {}));
+      await call(operationId, 403, () => post(url, body, stranger));
+      await call(operationId, 413, () =>
+        post(url, JSON.stringify({ kind: 'invite', padding: 'x'.repeat(17 * 1024) })),
+      );
+      await call(operationId, 415, () => post(url, body, { ...admin, ...TEXT }));
+    }
+    await call('previewWave', 503, () =>
+      without(main, 'signups', () => post('/api/admin/waves/preview', wave)),
+    );
+    await call('previewWave', 200, () => post('/api/admin/waves/preview', wave));
+    await call('createWave', 409, () => post('/api/admin/waves', confirmed(2)));
+    await call('createWave', 503, () =>
+      without(main, 'invite_waves', () => post('/api/admin/waves', confirmed(1))),
+    );
+    const created = await call('createWave', 201, () =>
+      inject(app, {
+        method: 'POST',
+        url: '/api/admin/waves',
+        payload: JSON.parse(confirmed(1)) as object,
+        headers: admin,
+      }),
+    );
+    expect(created.status).toBe(201);
+    const [row] = await db.selectFrom('invite_waves').select('id').execute();
+    const id = row!.id;
+    const unknown = '00000000-0000-7000-8000-000000000000';
+
+    const list = '/api/admin/waves';
+    await call('listWaves', 200, () => inject(app, { url: list, headers: admin }));
+    await call('listWaves', 401, () => inject(app, { url: list }));
+    await call('listWaves', 403, () => inject(app, { url: list, headers: stranger }));
+    await call('listWaves', 503, () =>
+      without(main, 'invite_waves', () => inject(app, { url: list, headers: admin })),
+    );
+    const progress = (wave: string) => `/api/admin/waves/${wave}/progress`;
+    await call('getWave', 200, () => inject(app, { url: progress(id), headers: admin }));
+    await call('getWave', 400, () => inject(app, { url: progress('nope'), headers: admin }));
+    await call('getWave', 401, () => inject(app, { url: progress(id) }));
+    await call('getWave', 403, () => inject(app, { url: progress(id), headers: stranger }));
+    await call('getWave', 404, () => inject(app, { url: progress(unknown), headers: admin }));
+    await call('getWave', 503, () =>
+      without(main, 'invite_waves', () => inject(app, { url: progress(id), headers: admin })),
+    );
+    const retry = (wave: string, headers: Record<string, string> = admin) =>
+      inject(app, { method: 'POST', url: `/api/admin/waves/${wave}/retry`, headers });
+    await call('retryWave', 200, () => retry(id));
+    await call('retryWave', 400, () => retry('nope'));
+    await call('retryWave', 401, () => retry(id, {}));
+    await call('retryWave', 403, () => retry(id, stranger));
+    await call('retryWave', 404, () => retry(unknown));
+    await call('retryWave', 503, () => without(main, 'invite_waves', () => retry(id)));
+
+    const funnel = '/api/admin/funnel';
+    await call('getFunnel', 200, () => inject(app, { url: funnel, headers: admin }));
+    await call('getFunnel', 400, () => inject(app, { url: `${funnel}?days=0`, headers: admin }));
+    await call('getFunnel', 401, () => inject(app, { url: funnel }));
+    await call('getFunnel', 403, () => inject(app, { url: funnel, headers: stranger }));
+    await call('getFunnel', 503, () =>
+      without(main, 'signups', () => inject(app, { url: funnel, headers: admin })),
+    );
   }
 
   /** The unsubscribe link of the last mail the SMTP server got. */
@@ -810,6 +1039,12 @@ describe('the statuses the OpenAPI document gives, against those the server send
     main = await startListeningApp(sqlite!, {
       adminEmails: new Set([ADMIN]),
       mail: testMailConfig({ smtpUrl: smtp.url }),
+      // A receiver from the setting (nothing listens there; deliveries wait for their retries).
+      webhooks: {
+        ...testConfig().webhooks,
+        urls: [`http://127.0.0.1:${await closedPort()}/hooks`],
+        secret: newWebhookSecret(),
+      },
     });
     const oidc = { clientId: 'reelscore-web', clientSecret: 'secret' };
     strained = await startTestApp(sqlite!, {
@@ -828,9 +1063,11 @@ describe('the statuses the OpenAPI document gives, against those the server send
     await confirmationCalls();
     await adminCalls(admin, stranger);
     await apiTokenCalls(admin, stranger);
+    await webhookCalls(admin, stranger);
     await unsubscribeCalls(admin);
     await emailCalls(admin, stranger);
     await outboxCalls(admin, stranger);
+    await waveCalls(admin, stranger);
     await dataRequestCalls();
     await privacyAdminCalls(admin, stranger);
     await authCalls(admin, stranger);

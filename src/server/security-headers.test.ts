@@ -26,6 +26,7 @@ function writeBuild(root: string) {
     'assets/entry-a1b2c3.js': 'console.log(1)',
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'icon-192.png': 'png',
+    'mail-wordmark.png': 'png',
   };
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
@@ -68,7 +69,7 @@ function expectSecurityHeaders({ request, response }: Answer, env: 'test' | 'pro
   expect(headers['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options'], where).toBe('DENY');
   expect(headers['cross-origin-resource-policy'], where).toBe(
-    path === '/icon-192.png' ? 'cross-origin' : 'same-origin',
+    path === '/icon-192.png' || path === '/mail-wordmark.png' ? 'cross-origin' : 'same-origin',
   );
   expect(headers['strict-transport-security'], where).toBe(env === 'production' ? HSTS : undefined);
   expect(headers['x-powered-by'], where).toBeUndefined();
@@ -173,6 +174,7 @@ describe('security headers on every answer', () => {
       '/assets/entry-a1b2c3.js',
       '/favicon.svg',
       '/icon-192.png',
+      '/mail-wordmark.png',
       '/no/such/page',
       '/assets/missing.js',
     ]) {

@@ -1,5 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  type LinksFunction,
+} from 'react-router';
 import './app.css';
 import bebasNeueUrl from './fonts/bebas-neue-latin-400.woff2?url';
 import interUrl from './fonts/inter-latin-wght.woff2?url';
@@ -7,6 +15,11 @@ import { Footer } from './components/layout/footer.tsx';
 import { NavBar } from './components/layout/nav-bar.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
 import { AnalyticsRoot } from './features/analytics/analytics-root.tsx';
+import { ConsentBannerView } from './features/analytics/consent-banner.tsx';
+import pageScriptUrl from './features/static-page/page-script.ts?worker&url';
+import { routesHydrate, useStaticPage } from './lib/hydration.ts';
+import { pageMeta } from './lib/meta.ts';
+import { analyticsSettings } from './site-config.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: interUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -17,7 +30,26 @@ export const links: LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
 
+/**
+ * The script of a page without React (docs/decisions/0026): nav, mobile menu and analytics
+ * consent, told the build's analytics settings.
+ */
+function PageScript() {
+  return (
+    <script
+      src={pageScriptUrl}
+      defer
+      data-page-script=""
+      data-analytics-id={analyticsSettings.measurementId}
+      data-analytics-enabled={String(analyticsSettings.enabled)}
+    />
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  // Pages whose route says `hydrate: false` get no React Router scripts, only the page script.
+  const hydrate = routesHydrate(useMatches());
+  const staticPage = useStaticPage();
   return (
     <html lang="en">
       <head>
@@ -35,8 +67,13 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+        {staticPage ? <PageScript /> : null}
       </body>
     </html>
   );
@@ -47,10 +84,11 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  const staticPage = useStaticPage();
   return (
     <>
       <ScrollToTop />
-      <AnalyticsRoot />
+      {staticPage ? <ConsentBannerView forPageScript /> : <AnalyticsRoot />}
       <NavBar />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
@@ -63,3 +101,10 @@ export default function App() {
 export function HydrateFallback() {
   return null;
 }
+
+/**
+ * The SPA fallback page, which the server answers for client-only pages (the admin dashboard),
+ * renders this route alone: it takes the admin page's title from here. Every other page's own
+ * meta replaces it.
+ */
+export const meta = () => pageMeta('admin');

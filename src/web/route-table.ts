@@ -59,6 +59,23 @@ export const pages = {
       'Sign up for early access to the ReelScore app and browser extension. Free during the closed alpha.',
     indexable: true,
   },
+  signupThanks: {
+    id: 'signup-thanks',
+    path: '/signup/thanks',
+    file: 'routes/signup-thanks.tsx',
+    title: 'Thanks for signing up - ReelScore',
+    description: 'You are on the ReelScore closed-alpha list.',
+    indexable: false,
+  },
+  signupProblem: {
+    id: 'signup-problem',
+    path: '/signup/problem',
+    file: 'routes/signup-problem.tsx',
+    title: 'Join the closed alpha - ReelScore',
+    description:
+      'Sign up for early access to the ReelScore app and browser extension. Free during the closed alpha.',
+    indexable: false,
+  },
   getExtension: {
     id: 'get-extension',
     path: '/get-extension',

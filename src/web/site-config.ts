@@ -2,6 +2,19 @@
  * The product's facts in one place: names, contact, plans, questions, history, the demo, and
  * analytics settings. Pages read from here; nothing here is repeated in a page.
  */
+
+/** The streaming sites the extension adds ratings to, by name. */
+const streamingPlatforms = [
+  'Netflix',
+  'Prime Video',
+  'Disney+',
+  'Max',
+  'Apple TV+',
+  'Hulu',
+  'Paramount+',
+  'YouTube',
+] as const;
+
 export const site = {
   name: 'ReelScore',
   tagline: 'Movie ratings in under 2 seconds',
@@ -14,7 +27,13 @@ export const site = {
     community: 'Community rating',
     critics: 'Critics’ score',
   },
-  streamingPlatformCount: 8,
+  /**
+   * The one name of the waitlist action on every button that leads to it, where the spec does
+   * not fix another ('Try for Free' in the nav, 'Start Free Trial' on the Pro plan).
+   */
+  waitlistAction: 'Join Early Access',
+  streamingPlatforms,
+  streamingPlatformCount: streamingPlatforms.length,
   legalLastUpdated: 'August 6, 2025',
   minimumAge: 13,
 } as const;
@@ -46,7 +65,7 @@ export const plans: Plan[] = [
       'Basic support',
     ],
     limitations: ['No critics’ score', 'No unlimited scanning'],
-    cta: 'Get Started',
+    cta: site.waitlistAction,
     href: '/signup',
     popular: false,
   },

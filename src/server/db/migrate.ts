@@ -11,6 +11,10 @@ import * as signupConfirmation from './migrations/0008-signup-confirmation.ts';
 import * as erasure from './migrations/0009-erasure.ts';
 import * as apiTokens from './migrations/0010-api-tokens.ts';
 import * as outboxPriority from './migrations/0011-outbox-priority.ts';
+import * as webhooks from './migrations/0012-webhooks.ts';
+import * as adminListFilters from './migrations/0013-admin-list-filters.ts';
+import * as inviteWaves from './migrations/0014-invite-waves.ts';
+import * as adminListCoveringIndexes from './migrations/0016-admin-list-covering-indexes.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +29,10 @@ const migrations: Record<string, Migration> = {
   '0009-erasure': erasure,
   '0010-api-tokens': apiTokens,
   '0011-outbox-priority': outboxPriority,
+  '0012-webhooks': webhooks,
+  '0013-admin-list-filters': adminListFilters,
+  '0014-invite-waves': inviteWaves,
+  '0016-admin-list-covering-indexes': adminListCoveringIndexes,
 };
 
 /**

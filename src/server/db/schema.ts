@@ -163,6 +163,74 @@ export interface MailOutboxTable {
   finished_at: Timestamp | null;
 }
 
+/** A receiver of signed webhooks. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** The signing secret, `whsec_` and base64 (Standard Webhooks). */
+  secret: string;
+  /** JSON array of the event types it receives. */
+  events: string;
+  /** `setting`: from WEBHOOK_URLS, kept in step at start; `dashboard`: added by an admin. */
+  origin: 'setting' | 'dashboard';
+  description: Generated<string>;
+  created_by: string;
+  created_at: Timestamp;
+  disabled_at: Timestamp | null;
+}
+
+/**
+ * `queued`: waiting for its time; `sending`: leased by a worker until `lease_until`;
+ * `delivered`: the receiver answered 2xx; `dead`: out of attempts (an admin may retry it).
+ */
+export type WebhookDeliveryStatus = 'queued' | 'sending' | 'delivered' | 'dead';
+
+export interface WebhookDeliveriesTable {
+  /** Also the `webhook-id` header of every attempt. */
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The address the event is about (erasure removes its rows). */
+  subject: string;
+  /** The JSON body, exactly as signed and sent. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  /** Attempts so far (each lease is one); WEBHOOK_RETRY_SECONDS sets how many there may be. */
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_until: Timestamp | null;
+  leased_by: string | null;
+  /** The HTTP status of the last attempt; null: no answer (refused, timed out). */
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: Timestamp | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** A batch of invitations (or reminders) an admin sent; its mail is in the outbox. */
+export interface InviteWavesTable {
+  id: string;
+  /** `invite`: the next N; `reminder`: invited, not registered; `bulk`: a selection of rows. */
+  kind: 'invite' | 'reminder' | 'bulk';
+  /** The N the admin asked for. */
+  requested_count: number;
+  /** The programme type and signup form the wave was narrowed to; null: any. */
+  type: string | null;
+  source: string | null;
+  /** For a reminder: people invited at least this many days before. */
+  days: number | null;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** One person of a wave and the outbox message that mails them. */
+export interface WaveMembersTable {
+  wave_id: string;
+  email: string;
+  outbox_id: string;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadsTable;
   signups: SignupsTable;
@@ -177,6 +245,10 @@ export interface Database {
   email_suppressions: EmailSuppressionsTable;
   caught_mail: CaughtMailTable;
   mail_outbox: MailOutboxTable;
+  invite_waves: InviteWavesTable;
+  wave_members: WaveMembersTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export function toDate(value: Timestamp): Date {

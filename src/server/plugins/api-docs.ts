@@ -39,6 +39,7 @@ export function pageOrJsonResponse(description: string, json: z.ZodType) {
 const SECURITY_BY_ACCESS: Record<RouteAccess, NonNullable<FastifySchema['security']>> = {
   public: [],
   admin: [{ sessionCookie: [] }, { sessionToken: [] }, { apiToken: [] }],
+  viewer: [{ sessionCookie: [] }, { sessionToken: [] }, { apiToken: [] }],
   'admin-session': [{ sessionCookie: [] }, { sessionToken: [] }],
   app: [{ idToken: [] }],
 };

@@ -89,7 +89,7 @@ describe.each(await testDatabaseKinds())('metrics on their own port ($name)', (k
     expect(signups.find((sample) => sample.labels.kind === 'repeat')?.value).toBe(1);
   });
 
-  it('show the outbox by status, the database pool and the process', () => {
+  it('show the outbox and webhook deliveries by status, the database pool and the process', () => {
     const outbox = named('mail_outbox_messages');
     expect(outbox.map((sample) => sample.labels.status).sort()).toEqual([
       'dead',
@@ -98,6 +98,11 @@ describe.each(await testDatabaseKinds())('metrics on their own port ($name)', (k
       'sent',
       'suppressed',
     ]);
+    expect(
+      named('webhook_deliveries')
+        .map((sample) => sample.labels.status)
+        .sort(),
+    ).toEqual(['dead', 'delivered', 'queued', 'sending']);
     // The new signup's confirmation mail is queued, being sent or sent.
     const total = outbox.reduce((sum, sample) => sum + sample.value, 0);
     expect(total).toBeGreaterThanOrEqual(1);

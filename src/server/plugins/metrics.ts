@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config.ts';
 import { outboxCounts } from '../features/email/outbox-repository.ts';
+import { deliveryCounts } from '../features/webhooks/webhook-repository.ts';
 
 export type SignupKind = 'new' | 'repeat';
 
@@ -46,26 +47,55 @@ function httpMetrics(app: FastifyInstance, registry: Registry) {
   });
 }
 
-/** Counts the outbox by status when scraped, reusing a count younger than a few seconds. */
-function outboxMetrics(app: FastifyInstance, registry: Registry) {
+/** A gauge of rows by status, counted when scraped, reusing a count younger than a few seconds. */
+function statusGauge(
+  app: FastifyInstance,
+  registry: Registry,
+  gauge: { name: string; help: string; what: string },
+  count: () => Promise<Record<string, number>>,
+) {
   let counted: { at: number; counts: Promise<Record<string, number>> } | undefined;
   new Gauge({
-    name: 'mail_outbox_messages',
-    help: 'Messages in the mail outbox, by status (counted at most every 5 s).',
+    name: gauge.name,
+    help: gauge.help,
     labelNames: ['status'],
     registers: [registry],
     async collect() {
       if (!counted || Date.now() - counted.at > OUTBOX_COUNT_MAX_AGE_MS) {
-        counted = { at: Date.now(), counts: outboxCounts(app.database.db) };
+        counted = { at: Date.now(), counts: count() };
       }
       const counts = await counted.counts.catch((error: unknown) => {
-        app.log.warn({ err: error }, 'mail outbox could not be counted for metrics');
+        app.log.warn({ err: error }, `${gauge.what} could not be counted for metrics`);
         counted = undefined;
         return {};
       });
-      for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
+      for (const [status, value] of Object.entries(counts)) this.set({ status }, value);
     },
   });
+}
+
+/** The mail outbox by status, and this instance's delivery rounds by outcome. */
+function outboxMetrics(app: FastifyInstance, registry: Registry) {
+  statusGauge(
+    app,
+    registry,
+    {
+      name: 'mail_outbox_messages',
+      help: 'Messages in the mail outbox, by status (counted at most every 5 s).',
+      what: 'mail outbox',
+    },
+    () => outboxCounts(app.database.db),
+  );
+  statusGauge(
+    app,
+    registry,
+    {
+      name: 'webhook_deliveries',
+      help: 'Webhook deliveries, by status (counted at most every 5 s).',
+      what: 'webhook deliveries',
+    },
+    () => deliveryCounts(app.database.db),
+  );
   const rounds = new Counter({
     name: 'mail_delivery_rounds_total',
     help: 'Delivery rounds of this instance, by outcome (retry and dead are failures).',

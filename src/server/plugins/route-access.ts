@@ -6,12 +6,14 @@ import { errorBody } from './error-handler.ts';
  * - `public`: anyone (pages, the signup, health, the sign-in flow, unsubscribe links);
  * - `admin`: a live admin session whose address is on the allow-list, or an API token of such an
  *   admin (features/auth/admin-guard.ts);
- * - `admin-session`: the same, but a session only, never an API token (the token routes: a token
- *   cannot mint tokens);
+ * - `viewer`: the same for an admin or a viewer (VIEWER_EMAILS): routes that only read (lists,
+ *   counts, charts, exports, the audit log, the outbox view); a viewer gets 403 on every other;
+ * - `admin-session`: the same as `admin`, but a session only, never an API token (the token
+ *   routes: a token cannot mint tokens);
  * - `app`: an ID token of the configured issuer issued to one of the app clients
  *   (features/app-registration).
  */
-export const ROUTE_ACCESS = ['public', 'admin', 'admin-session', 'app'] as const;
+export const ROUTE_ACCESS = ['public', 'admin', 'viewer', 'admin-session', 'app'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 export type AccessCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

@@ -148,7 +148,7 @@ describe('without a web build', () => {
     expect(home.body).toContain('ReelScore');
     const missing = await testApp.app.inject({ method: 'GET', url: '/missing' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain("Oops! The page you're looking for doesn't exist.");
+    expect(missing.body).toContain('Oops! The page you’re looking for doesn’t exist.');
     expect(missing.body).toContain('Back to Home');
     await testApp.close();
   });

@@ -31,14 +31,15 @@ const PLACEHOLDER_PAGE = `<!doctype html>
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Page not found - ReelScore</title></head>
-<body><main><h1>404</h1><p>Oops! The page you're looking for doesn't exist.</p><p><a href="/">Back to Home</a></p></main></body></html>
+<body><main><h1>404</h1><p>Oops! The page you’re looking for doesn’t exist.</p><p><a href="/">Back to Home</a></p></main></body></html>
 `;
 
 /**
- * Images that emails load from the site (templates/brand-layout.ts). Webmail in a browser and
- * the dashboard's sandboxed preview load them from another origin, which `same-origin` blocks.
+ * Images that emails load from the site (templates/brand-layout.ts; the icon for mail sent
+ * before the wordmark). Webmail in a browser and the dashboard's sandboxed preview load them from
+ * another origin, which `same-origin` blocks.
  */
-export const EMAIL_ASSETS = new Set(['/icon-192.png']);
+export const EMAIL_ASSETS = new Set(['/mail-wordmark.png', '/icon-192.png']);
 
 /** Pages rendered in the browser only (route-table.ts `clientOnly`): they get the SPA fallback. */
 export const CLIENT_ONLY_PATHS = ['/admin'];

@@ -3,10 +3,14 @@ import { JourneyTimeline } from '../components/marketing/journey-timeline.tsx';
 import { PageHero } from '../components/marketing/page-hero.tsx';
 import { StorySection } from '../components/marketing/story-section.tsx';
 import { TeamSection } from '../components/marketing/team-section.tsx';
+import { staticPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { site } from '../site-config.ts';
 
 export const meta = routeMeta;
+
+// No React in the browser: the prerendered page and the page script do everything.
+export const handle = staticPageHandle;
 
 export default function About() {
   return (

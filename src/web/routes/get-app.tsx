@@ -2,6 +2,7 @@ import { AppFeatureGrid } from '../components/marketing/app-feature-grid.tsx';
 import { AppPlatforms } from '../components/marketing/app-platforms.tsx';
 import { FeatureRow } from '../components/marketing/feature-row.tsx';
 import { PageHero } from '../components/marketing/page-hero.tsx';
+import { mockupFilms } from '../components/marketing/mockup-films.ts';
 import { PhoneScanMockup } from '../components/marketing/phone-scan-mockup.tsx';
 import { RatingResultCard } from '../components/marketing/rating-result-card.tsx';
 import { ScanSources } from '../components/marketing/scan-sources.tsx';
@@ -21,7 +22,8 @@ export default function GetApp() {
     <>
       <PageHero
         eyebrow="iOS and Android"
-        title="Mobile App - Coming Soon"
+        // A no-break space before the dash: no line starts with it on a phone.
+        title={'Mobile App\u00a0- Coming Soon'}
         lead={
           <>
             Point your phone at any movie title and get the{' '}
@@ -30,7 +32,12 @@ export default function GetApp() {
             seconds. Join the early-access list to be among the first to try it.
           </>
         }
-        aside={<PhoneScanMockup className="h-auto w-64 drop-shadow-2xl sm:w-72" />}
+        aside={
+          <PhoneScanMockup
+            film={mockupFilms.paperComets}
+            className="h-auto w-64 drop-shadow-2xl sm:w-72"
+          />
+        }
       >
         <SignupForm signupType="get-app-top" variant="hero" />
       </PageHero>

@@ -15,7 +15,8 @@ export default function GetExtension() {
     <>
       <PageHero
         eyebrow="Chrome and Firefox"
-        title="Browser Extension - Coming Soon"
+        // A no-break space before the dash: no line starts with it on a phone.
+        title={'Browser Extension\u00a0- Coming Soon'}
         lead={`See the ${ratingNames.community} and the ${ratingNames.critics} beside every title on your streaming sites, without opening another tab.`}
       >
         <SignupForm signupType="get-extension-top" variant="hero" />

@@ -2,10 +2,14 @@ import { EarlyAccessNotice } from '../components/marketing/early-access-notice.t
 import { FaqSection } from '../components/marketing/faq-section.tsx';
 import { PageHero } from '../components/marketing/page-hero.tsx';
 import { PlanCard } from '../components/marketing/plan-card.tsx';
+import { staticPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { plans, pricingFaqs } from '../site-config.ts';
 
 export const meta = routeMeta;
+
+// No React in the browser: the prerendered page and the page script do everything.
+export const handle = staticPageHandle;
 
 export default function Pricing() {
   return (
@@ -19,7 +23,8 @@ export default function Pricing() {
         <h2 id="plans-heading" className="sr-only">
           Plans
         </h2>
-        <div className="grid gap-8 lg:grid-cols-3 lg:items-stretch lg:gap-6">
+        {/* Side by side from tablets up: the three plans are compared, not read one by one. */}
+        <div className="grid gap-8 md:grid-cols-3 md:items-stretch md:gap-4 lg:gap-6">
           {plans.map((plan) => (
             <PlanCard key={plan.name} plan={plan} />
           ))}

@@ -30,9 +30,17 @@ describe('the admin calls in the OpenAPI document', () => {
     expect(operation?.tags).toEqual(['admin']);
     expect(operation?.parameters?.map((parameter) => parameter.name).sort()).toEqual([
       'confirmation',
+      'from',
       'limit',
       'offset',
+      'order',
+      'registered',
       'search',
+      'sort',
+      'source',
+      'to',
+      'type',
+      'whitelisted',
     ]);
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual([
       '200',

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { apiTokenRoutes } from '../auth/api-token-routes.ts';
 import { signupListRoutes } from './signup-list-routes.ts';
 import { userListRoutes } from './user-list-routes.ts';
+import { adminDataRoutes } from './admin-data-routes.ts';
 import { whitelistRoutes } from './whitelist-routes.ts';
+import { funnelRoutes } from '../waves/funnel-routes.ts';
+import { waveRoutes } from '../waves/wave-routes.ts';
 
 /**
  * The dashboard's data calls. The admin guard (features/auth) protects every one of them; the
@@ -11,6 +14,9 @@ import { whitelistRoutes } from './whitelist-routes.ts';
 export function adminRoutes(app: FastifyInstance) {
   signupListRoutes(app);
   userListRoutes(app);
+  adminDataRoutes(app);
   whitelistRoutes(app);
+  waveRoutes(app);
+  funnelRoutes(app);
   apiTokenRoutes(app);
 }

@@ -5,7 +5,16 @@ import { uuidV7 } from '../../lib/uuid-v7.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export type AuditAction =
-  'whitelist.add' | 'whitelist.remove' | 'mail.retry' | 'api-token.create' | 'api-token.revoke';
+  | 'whitelist.add'
+  | 'whitelist.remove'
+  | 'mail.retry'
+  | 'api-token.create'
+  | 'api-token.revoke'
+  | 'webhook.create'
+  | 'webhook.remove'
+  | 'webhook.retry'
+  | 'export'
+  | 'signups.import';
 
 export interface AuditEntry {
   at: Date;
@@ -27,5 +36,22 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
       action: entry.action,
       target: entry.target,
     })
+    .execute();
+}
+
+/** Many entries in one statement (a bulk change), in the transaction of the change. */
+export async function recordAudits(db: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('audit_log')
+    .values(
+      entries.map((entry) => ({
+        id: uuidV7(entry.at.getTime()),
+        at: entry.at.toISOString(),
+        actor: entry.actor,
+        action: entry.action,
+        target: entry.target,
+      })),
+    )
     .execute();
 }

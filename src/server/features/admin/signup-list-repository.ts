@@ -1,7 +1,17 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { ConfirmationFilter } from '../../../contract/admin.ts';
 import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
-import { containsPattern, emailMatches } from './email-search.ts';
+import { emailMatches } from './email-search.ts';
+import {
+  afterKeys,
+  allOf,
+  orderByKeys,
+  presentIn,
+  signupConditions,
+  signupOrderKeys,
+  signupRowConditions,
+  type ListFilter,
+} from './list-filter.ts';
 import { totalShownByPage, type ListPage } from './list-page.ts';
 
 /** A page of a list that may be narrowed to one confirmation state. */
@@ -31,17 +41,9 @@ export interface SignupListItem {
   confirmedAt: Date | undefined;
 }
 
-/**
- * One page of signups, newest first, with whether each address is whitelisted and when it
- * registered in the app, how often and when last it signed up, whether the person confirmed it,
- * and how many signups match in all (the search and the confirmation filter).
- */
-export async function listSignups(
-  db: Kysely<Database>,
-  page: ConfirmableListPage,
-): Promise<{ items: SignupListItem[]; total: number }> {
-  const pattern = containsPattern(page.search);
-  const rows = await db
+/** The columns of a signup list row, with its whitelist and app state. */
+function signupRows(db: Kysely<Database>, filter: ListFilter) {
+  return db
     .selectFrom('signups as s')
     .leftJoin('whitelist as w', 'w.email', 's.email')
     .leftJoin('app_users as u', 'u.email', 's.email')
@@ -57,32 +59,110 @@ export async function listSignups(
       'u.registered_at',
       'w.email as whitelisted_email',
     ])
-    .where((eb) => emailMatches(eb.ref('s.email'), pattern))
-    .where((eb) => confirmationMatches(eb.ref('s.confirmed_at'), page.confirmation))
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
+    .where(allOf(signupConditions('s', filter)));
+}
+
+type SignupRow = Awaited<ReturnType<ReturnType<typeof signupRows>['execute']>>[number];
+
+function toItem(row: SignupRow): SignupListItem {
+  return {
+    id: row.id,
+    email: row.email,
+    program: row.program,
+    source: row.source,
+    createdAt: toDate(row.created_at),
+    registeredAt: row.registered_at === null ? undefined : toDate(row.registered_at),
+    isWhitelisted: row.whitelisted_email !== null,
+    // Rows an older version wrote have no latest time; their first signup is their latest.
+    lastSignupAt: toDate(row.last_signup_at ?? row.created_at),
+    signupCount: row.signup_count,
+    confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
+  };
+}
+
+/**
+ * One page of signups, newest first unless the filter sorts otherwise, with whether each
+ * address is whitelisted and when it registered in the app, how often and when last it signed
+ * up, whether the person confirmed it, and how many signups match in all (every filter).
+ */
+export async function listSignups(
+  db: Kysely<Database>,
+  page: ListPage & ListFilter,
+): Promise<{ items: SignupListItem[]; total: number }> {
+  const rows = await signupRows(db, page)
+    .orderBy(orderByKeys(signupOrderKeys(page), 's'))
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const total =
-    totalShownByPage(page, rows.length) ??
-    (await countSignupsMatching(db, pattern, page.confirmation));
-  return {
-    total,
-    items: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      program: row.program,
-      source: row.source,
-      createdAt: toDate(row.created_at),
-      registeredAt: row.registered_at === null ? undefined : toDate(row.registered_at),
-      isWhitelisted: row.whitelisted_email !== null,
-      // Rows an older version wrote have no latest time; their first signup is their latest.
-      lastSignupAt: toDate(row.last_signup_at ?? row.created_at),
-      signupCount: row.signup_count,
-      confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
-    })),
-  };
+  const total = totalShownByPage(page, rows.length) ?? (await countSignups(db, page));
+  return { total, items: rows.map(toItem) };
+}
+
+/**
+ * Every signup the filter keeps, in the list's order, batch after batch: each batch is one
+ * keyset-paged query that starts after the last row of the one before, so memory holds one
+ * batch whatever the size of the list (the CSV export).
+ */
+export async function* signupBatches(
+  db: Kysely<Database>,
+  filter: ListFilter,
+  batchSize: number,
+): AsyncGenerator<SignupListItem[]> {
+  const keys = signupOrderKeys(filter);
+  let after: unknown[] | undefined;
+  for (;;) {
+    const query = signupRows(db, filter);
+    const rows = await (after ? query.where(afterKeys(keys, after, 's')) : query)
+      .orderBy(orderByKeys(keys, 's'))
+      .limit(batchSize)
+      .execute();
+    if (rows.length > 0) yield rows.map(toItem);
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)! as Record<string, unknown>;
+    after = keys.map((key) => last[key.name]);
+  }
+}
+
+/**
+ * Signups the filter keeps (all of them without one). Whitelisted and registered addresses are
+ * few beside the signups, so "not whitelisted" (or "not registered") is counted as all minus
+ * those that are, by inclusion and exclusion: each count then reads the signups' own index
+ * once, or walks the small table and joins, instead of probing it for every signup.
+ */
+export async function countSignups(db: Kysely<Database>, filter: ListFilter): Promise<number> {
+  const negated = (['whitelisted', 'registered'] as const).filter((key) => filter[key] === 'false');
+  const terms = negated.reduce<{ sign: number; filter: ListFilter }[]>(
+    (sum, key) =>
+      sum.flatMap((term) => [
+        { sign: term.sign, filter: { ...term.filter, [key]: undefined } },
+        { sign: -term.sign, filter: { ...term.filter, [key]: 'true' as const } },
+      ]),
+    [{ sign: 1, filter }],
+  );
+  const counts = await Promise.all(terms.map((term) => countPresent(db, term.filter)));
+  return terms.reduce((total, term, index) => total + term.sign * counts[index]!, 0);
+}
+
+/** Signups the filter keeps, where `whitelisted` and `registered` are `true` or not given. */
+async function countPresent(db: Kysely<Database>, filter: ListFilter): Promise<number> {
+  const rowConditions = allOf(signupRowConditions('s', filter));
+  let query = db.selectFrom('signups as s');
+  if (filter.whitelisted === 'true') {
+    query = db.selectFrom('whitelist as w').innerJoin('signups as s', 's.email', 'w.email');
+  } else if (filter.registered === 'true') {
+    query = db.selectFrom('app_users as u').innerJoin('signups as s', 's.email', 'u.email');
+  }
+  // From the whitelist, a registration condition is left to check.
+  const remaining =
+    filter.whitelisted === 'true' && filter.registered === 'true'
+      ? [presentIn('app_users', sql.ref<string>('s.email'), true)]
+      : [];
+  const row = await query
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where(rowConditions)
+    .where(allOf(remaining))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Signups whose address matches the pattern and the filter (all of them without either). */

@@ -30,14 +30,15 @@ export function signupListRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/signups',
     {
-      config: { access: 'admin' },
+      config: { access: 'viewer' },
       schema: {
         operationId: 'listSignups',
         summary: 'List early-access signups',
         description:
-          'Newest first (then by id). `search` matches any part of the address, ignoring case; ' +
-          '`confirmation` keeps confirmed or pending signups only; `pagination.total` counts ' +
-          'every signup that matches.',
+          'Newest first (then by id) unless `sort`/`order` say otherwise. `search` matches any ' +
+          'part of the address, ignoring case; `confirmation`, `whitelisted`, `registered`, ' +
+          '`type`, `source`, `from` and `to` narrow the list, all together; ' +
+          '`pagination.total` counts every signup that matches.',
         tags: ['admin'],
         querystring: signupsQuerySchema,
         response: {

@@ -5,6 +5,12 @@ import { toDate, type Database } from '../../db/schema.ts';
 import { containsPattern, emailMatches } from './email-search.ts';
 import { totalShownByPage } from './list-page.ts';
 import {
+  filteredUserPage,
+  isDefaultUserList,
+  type ListFilter,
+  type UserRow,
+} from './user-list-filtered.ts';
+import {
   confirmationMatches,
   countSignupsMatching,
   type ConfirmableListPage,
@@ -45,8 +51,12 @@ export function addressUid(email: string): string {
  */
 export async function listUsers(
   db: Kysely<Database>,
-  page: ConfirmableListPage,
+  page: ConfirmableListPage & ListFilter,
 ): Promise<{ items: UserListItem[]; total: number }> {
+  if (!isDefaultUserList(page)) {
+    const { rows, total } = await filteredUserPage(db, page);
+    return { total, items: rows.map(toUserItem) };
+  }
   const pattern = containsPattern(page.search);
   const rows = await pageOfUsers(db, pattern, page);
   // A short page holds every candidate of every table, so it is the end of the whole list.
@@ -56,16 +66,17 @@ export async function listUsers(
       ? // Every address the filter keeps has exactly one signup.
         await countSignupsMatching(db, pattern, page.confirmation)
       : await countUsersMatching(db, pattern));
+  return { total, items: rows.map(toUserItem) };
+}
+
+export function toUserItem(row: UserRow): UserListItem {
   return {
-    total,
-    items: rows.map((row) => ({
-      uid: row.uid ?? addressUid(row.email),
-      email: row.email,
-      isWhitelisted: row.whitelisted_email !== null,
-      signupDate: row.created_at === null ? undefined : toDate(row.created_at),
-      registrationDate: row.registered_at === null ? undefined : toDate(row.registered_at),
-      confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
-    })),
+    uid: row.uid ?? addressUid(row.email),
+    email: row.email,
+    isWhitelisted: row.whitelisted_email !== null,
+    signupDate: row.created_at === null ? undefined : toDate(row.created_at),
+    registrationDate: row.registered_at === null ? undefined : toDate(row.registered_at),
+    confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
   };
 }
 

@@ -22,7 +22,7 @@ export function userListRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/users',
     {
-      config: { access: 'admin' },
+      config: { access: 'viewer' },
       schema: {
         operationId: 'listUsers',
         summary: 'List every known address',
@@ -30,8 +30,10 @@ export function userListRoutes(app: FastifyInstance) {
           'Every address that signed up, is whitelisted or registered in the app, most recent ' +
           'activity (signup, whitelisting or registration) first, then by address. `search` ' +
           'matches any part of the address, ignoring case; `confirmation` keeps addresses whose ' +
-          'signup is confirmed or pending. An address that was only whitelisted leaves the ' +
-          'list when it is removed from the whitelist.',
+          'signup is confirmed or pending; `whitelisted` and `registered` narrow by those states, ' +
+          "and `type`, `source`, `from` and `to` by the address's signup. `sort`/`order` change " +
+          'the order. An address that was only whitelisted leaves the list when it is removed ' +
+          'from the whitelist.',
         tags: ['admin'],
         querystring: usersQuerySchema,
         response: {

@@ -1,10 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { recordAudit } from './audit-repository.ts';
+import { emitWebhookEvents, whitelistEvent } from '../webhooks/webhook-events.ts';
+import { recordAudit, recordAudits } from './audit-repository.ts';
 
 /**
  * Adds an address to the whitelist. Adding a listed address changes nothing; only a real change
- * is written to the audit log, in the same transaction. Returns whether anything changed.
+ * is written to the audit log and queued as a webhook event, in the same transaction. Returns
+ * whether anything changed.
  */
 export async function addToWhitelist(
   db: Kysely<Database>,
@@ -19,7 +21,10 @@ export async function addToWhitelist(
       .onConflict((conflict) => conflict.column('email').doNothing())
       .executeTakeFirst();
     const changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (changed) await recordAudit(trx, { at: now, actor, action: 'whitelist.add', target: email });
+    if (changed) {
+      await recordAudit(trx, { at: now, actor, action: 'whitelist.add', target: email });
+      await emitWebhookEvents(trx, [whitelistEvent('added', email, actor, now)]);
+    }
     return { changed };
   });
 }
@@ -36,7 +41,64 @@ export async function removeFromWhitelist(
     const changed = Number(result.numDeletedRows) > 0;
     if (changed) {
       await recordAudit(trx, { at: now, actor, action: 'whitelist.remove', target: email });
+      await emitWebhookEvents(trx, [whitelistEvent('removed', email, actor, now)]);
     }
     return { changed };
   });
+}
+
+/**
+ * Adds many addresses in the caller's transaction (a bulk change or an invite wave, which queues
+ * mail in the same transaction). Listed addresses are left as they are; each added one is
+ * written to the audit log and queued as a webhook event, as a single add would. Returns the
+ * addresses it added.
+ */
+export async function addManyToWhitelist(
+  trx: Transaction<Database>,
+  emails: readonly string[],
+  actor: string,
+  now = new Date(),
+): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await trx
+    .insertInto('whitelist')
+    .values(emails.map((email) => ({ email, added_at: now.toISOString(), added_by: actor })))
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning('email')
+    .execute();
+  const added = rows.map((row) => row.email);
+  await recordAudits(
+    trx,
+    added.map((email) => ({ at: now, actor, action: 'whitelist.add', target: email })),
+  );
+  await emitWebhookEvents(
+    trx,
+    added.map((email) => whitelistEvent('added', email, actor, now)),
+  );
+  return added;
+}
+
+/** Removes many addresses in the caller's transaction, each audited and a webhook event. */
+export async function removeManyFromWhitelist(
+  trx: Transaction<Database>,
+  emails: readonly string[],
+  actor: string,
+  now = new Date(),
+): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await trx
+    .deleteFrom('whitelist')
+    .where('email', 'in', emails)
+    .returning('email')
+    .execute();
+  const removed = rows.map((row) => row.email);
+  await recordAudits(
+    trx,
+    removed.map((email) => ({ at: now, actor, action: 'whitelist.remove', target: email })),
+  );
+  await emitWebhookEvents(
+    trx,
+    removed.map((email) => whitelistEvent('removed', email, actor, now)),
+  );
+  return removed;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { toDate } from '../../db/schema.ts';
+import { emitWebhookEvents, userRegisteredEvent } from '../webhooks/webhook-events.ts';
 
 export async function isWhitelisted(db: Kysely<Database>, email: string): Promise<boolean> {
   const row = await db
@@ -12,8 +13,8 @@ export async function isWhitelisted(db: Kysely<Database>, email: string): Promis
 }
 
 /**
- * Records an app account once; registering again changes nothing. Returns undefined when the
- * address already belongs to another account.
+ * Records an app account once, with its `user.registered` webhook event; registering again
+ * changes nothing. Returns undefined when the address already belongs to another account.
  */
 export async function registerAppUser(
   db: Kysely<Database>,
@@ -21,11 +22,16 @@ export async function registerAppUser(
   email: string,
   now = new Date(),
 ) {
-  await db
-    .insertInto('app_users')
-    .values({ uid, email, registered_at: now.toISOString() })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('app_users')
+      .values({ uid, email, registered_at: now.toISOString() })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await emitWebhookEvents(trx, [userRegisteredEvent({ uid, email }, now)]);
+    }
+  });
   const row = await db
     .selectFrom('app_users')
     .selectAll()

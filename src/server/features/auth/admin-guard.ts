@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_DENIED_MESSAGE, AUTHENTICATION_REQUIRED_MESSAGE } from '../../../contract/admin.ts';
+import {
+  ACCESS_DENIED_MESSAGE,
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  type DashboardRole,
+} from '../../../contract/admin.ts';
 import { READ_ONLY_TOKEN_MESSAGE, SESSION_ONLY_MESSAGE } from '../../../contract/api-tokens.ts';
 import type { AppConfig } from '../../config.ts';
 import { maskEmail } from '../../lib/mask.ts';
@@ -67,6 +71,7 @@ async function checkApiToken(
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
+  allowed: Allowed,
 ) {
   const now = new Date();
   const apiToken = await findActiveApiToken(app.database.db, token, now);
@@ -74,7 +79,7 @@ async function checkApiToken(
     request.log.warn('admin call refused: no valid API token');
     return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
   }
-  if (!config.adminEmails.has(apiToken.created_by)) {
+  if (!allowed(config, apiToken.created_by)) {
     request.log.warn(
       { email: maskEmail(apiToken.created_by), token: apiToken.prefix_hint },
       'admin call refused: API token of an address not on the allow-list',
@@ -106,6 +111,7 @@ async function checkSession(
   request: FastifyRequest,
   reply: FastifyReply,
   credential: { token: string; via: 'cookie' | 'bearer' },
+  allowed: Allowed,
 ) {
   const now = new Date();
   const session = await findActiveSession(app.database.db, credential.token, config.session, now);
@@ -113,7 +119,7 @@ async function checkSession(
     request.log.warn({ via: credential.via }, 'admin call refused: no valid session');
     return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
   }
-  if (!config.adminEmails.has(session.email)) {
+  if (!allowed(config, session.email)) {
     request.log.warn(
       { email: maskEmail(session.email) },
       'admin call refused: not on the allow-list',
@@ -139,21 +145,43 @@ async function checkSession(
   };
 }
 
+/** Whether an address may act on a route of some access kind, at this moment. */
+type Allowed = (config: AppConfig, email: string) => boolean;
+
+const isAdmin: Allowed = (config, email) => config.adminEmails.has(email);
+const mayRead: Allowed = (config, email) => dashboardRole(config, email) !== undefined;
+
 /**
- * The checks of the routes that declare `access: 'admin'` (a session or an API token) and
- * `access: 'admin-session'` (a session only: the API-token routes, so a token cannot mint
- * tokens) in plugins/route-access.ts.
+ * What an address may do in the dashboard: `admin` (ADMIN_EMAILS) everything, `viewer`
+ * (VIEWER_EMAILS) read only; undefined: nothing. An address on both lists is an admin.
+ */
+export function dashboardRole(config: AppConfig, email: string): DashboardRole | undefined {
+  if (config.adminEmails.has(email)) return 'admin';
+  if (config.viewerEmails.has(email)) return 'viewer';
+  return undefined;
+}
+
+/**
+ * The checks of the routes that declare `access: 'admin'` (a session or an API token of an
+ * admin), `access: 'viewer'` (the same for an admin or a viewer: read-only routes) and
+ * `access: 'admin-session'` (an admin's session only: the API-token routes, so a token cannot
+ * mint tokens) in plugins/route-access.ts.
  */
 export function registerAdminGuard(app: FastifyInstance, config: AppConfig) {
   app.decorateRequest('admin', null);
-  app.defineAccessCheck('admin', async (request, reply) => {
-    const credential = sessionToken(request);
-    if (!credential) return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
-    if (isApiTokenCredential(credential)) {
-      return checkApiToken(app, config, request, reply, credential.token);
-    }
-    return checkSession(app, config, request, reply, credential);
-  });
+  for (const [access, allowed] of [
+    ['admin', isAdmin],
+    ['viewer', mayRead],
+  ] as const) {
+    app.defineAccessCheck(access, async (request, reply) => {
+      const credential = sessionToken(request);
+      if (!credential) return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
+      if (isApiTokenCredential(credential)) {
+        return checkApiToken(app, config, request, reply, credential.token, allowed);
+      }
+      return checkSession(app, config, request, reply, credential, allowed);
+    });
+  }
   app.defineAccessCheck('admin-session', async (request, reply) => {
     const credential = sessionToken(request);
     if (!credential) return refuse(reply, 401, AUTHENTICATION_REQUIRED_MESSAGE);
@@ -161,6 +189,6 @@ export function registerAdminGuard(app: FastifyInstance, config: AppConfig) {
       request.log.warn('admin call refused: an API token on a session-only route');
       return refuse(reply, 403, SESSION_ONLY_MESSAGE);
     }
-    return checkSession(app, config, request, reply, credential);
+    return checkSession(app, config, request, reply, credential, isAdmin);
   });
 }

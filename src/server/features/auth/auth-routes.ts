@@ -12,7 +12,7 @@ import { z } from '../../../contract/zod.ts';
 import type { AppConfig } from '../../config.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import { htmlPageResponse } from '../../plugins/api-docs.ts';
-import { SESSION_COOKIE, sessionToken } from './admin-guard.ts';
+import { dashboardRole, SESSION_COOKIE, sessionToken } from './admin-guard.ts';
 import {
   IssuerUnavailableError,
   issuerConfiguration,
@@ -170,7 +170,7 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
         request.log.warn('sign-in refused: no verified email address');
         return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
       }
-      if (!config.adminEmails.has(email)) {
+      if (!dashboardRole(config, email)) {
         request.log.warn(
           { email: maskEmail(email) },
           'sign-in refused: not on the admin allow-list',
@@ -275,13 +275,15 @@ async function currentAdmin(
   if (!credential) return 'none';
   const session = await findActiveSession(app.database.db, credential.token, config.session);
   if (!session) return 'none';
-  if (!config.adminEmails.has(session.email)) return 'denied';
+  const role = dashboardRole(config, session.email);
+  if (!role) return 'denied';
   return {
     uid: session.uid,
     email: session.email,
     displayName: session.displayName,
     photoURL: session.photoUrl,
     isAdmin: true,
+    role,
   };
 }
 

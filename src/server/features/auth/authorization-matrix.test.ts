@@ -3,10 +3,12 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { SESSION_COOKIE } from './admin-guard.ts';
+import { createApiToken } from './api-token-repository.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';
 const OTHER = 'visitor@example.com';
+const VIEWER = 'onlooker@example.com';
 
 type Headers = Record<string, string>;
 type Credentials = (testApp: TestApp) => Promise<Headers>;
@@ -91,7 +93,7 @@ describe.each(kinds)('authorization of every admin and email route on $name', (k
   let testApp: TestApp;
   const protectedRoutes = () =>
     testApp.app.routeList
-      .filter((route) => route.access.startsWith('admin') && route.method !== 'HEAD')
+      .filter((route) => !['public', 'app'].includes(route.access) && route.method !== 'HEAD')
       .map((route) => ({ method: route.method, url: route.url.replace(/:(\w+)/g, 'probe') }));
 
   beforeAll(async () => {
@@ -170,6 +172,70 @@ describe.each(kinds)('authorization of every admin and email route on $name', (k
       }
     }
     expect(await snapshot(testApp)).toEqual(before);
+  });
+
+  it('refuses a viewer every route that is not a read open to viewers, and changes nothing', async () => {
+    testApp.app.config.adminEmails = new Set([ADMIN]);
+    testApp.app.config.viewerEmails = new Set([VIEWER]);
+    const { headers } = await adminHeaders(testApp.app, VIEWER);
+    const token = await createApiToken(testApp.app.database.db, {
+      name: 'viewer script',
+      scope: 'write',
+      createdBy: VIEWER,
+    });
+    const before = await snapshot(testApp);
+    const routes = testApp.app.routeList.filter((route) => route.method !== 'HEAD');
+    const viewerRoutes = routes.filter((route) => route.access === 'viewer');
+    // A route open to viewers only reads.
+    expect(viewerRoutes.map((route) => route.method)).toEqual(viewerRoutes.map(() => 'GET'));
+    expect(viewerRoutes.map((route) => route.url)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/signups',
+        '/api/admin/users',
+        '/api/admin/counts',
+        '/api/admin/audit',
+        '/api/admin/outbox',
+      ]),
+    );
+    const changing = routes.filter((route) => ['admin', 'admin-session'].includes(route.access));
+    expect(changing.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    for (const credentials of [headers, { authorization: `Bearer ${token.token}` }]) {
+      for (const route of changing) {
+        const response = await testApp.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:(\w+)/g, 'probe'),
+          headers: credentials,
+          ...(route.method === 'GET'
+            ? {}
+            : { payload: { email: 'listed@example.com', templateType: 'probe' } }),
+        });
+        if (response.statusCode !== 403) {
+          failures.push(`${route.method} ${route.url}: ${response.statusCode}`);
+        }
+      }
+      for (const route of viewerRoutes) {
+        const response = await testApp.app.inject({
+          method: 'GET',
+          url: route.url.replace(/:(\w+)/g, 'probe'),
+          headers: credentials,
+        });
+        if ([401, 403].includes(response.statusCode)) {
+          failures.push(`viewer refused ${route.url}: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    const after = await snapshot(testApp);
+    expect(after).toEqual({
+      ...before,
+      // Reading as a viewer touches the token's last use, and each export is recorded.
+      apiTokens: expect.any(Array),
+      audit: expect.any(Array),
+    });
+    const added = after.audit.filter((entry) => !before.audit.some((old) => old.id === entry.id));
+    expect(new Set(added.map((entry) => entry.action))).toEqual(new Set(['export']));
+    expect(after.audit).toEqual(expect.arrayContaining(before.audit));
   });
 
   it('lets a valid admin session through', async () => {

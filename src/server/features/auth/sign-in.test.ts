@@ -65,6 +65,7 @@ describe('admin sign-in with the embedded OpenID Connect provider', () => {
       displayName: 'Film Curator',
       photoURL: null,
       isAdmin: true,
+      role: 'admin',
     });
   });
 

@@ -48,7 +48,7 @@ describe.each(kinds)('sending every template over real SMTP on $name', (kind) =>
       expect(mail.parsed.subject).toBe(template.subject);
       expect(mail.parsed.messageId).toBe(body.messageId);
       expect(mail.parsed.html).toContain('<html');
-      expect(mail.parsed.html).toContain('https://reelscore.test/icon-192.png');
+      expect(mail.parsed.html).toContain('https://reelscore.test/mail-wordmark.png');
       expect(mail.parsed.html).not.toMatch(/<script/i);
       expect(mail.parsed.text).toContain(to);
 

@@ -260,7 +260,8 @@ export async function createMailService(
     unsubscribeSecret: secret,
     send,
     nudge: () => worker.nudge(),
-    onRoundFinished: (listener) => void worker.onFinished((_id, status) => listener(status)),
+    onRoundFinished: (listener) =>
+      void worker.onFinished((_id, outcome) => listener(outcome.status)),
     async close() {
       closing = true;
       await worker.stop(mail.deliveryWaitMs);

@@ -69,6 +69,53 @@ export async function enqueueMail(
 }
 
 /**
+ * Queues many mails in one statement (a wave's batch), in the caller's transaction. Each is
+ * queued as `enqueueMail` would; a message whose `dedupeKey` is already queued is not queued
+ * again. Returns each message's id, in order.
+ */
+export async function enqueueMails(
+  db: Executor,
+  messages: readonly (OutboxMessage & { dedupeKey: string })[],
+): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = messages.map((message) => {
+    const at = message.at ?? new Date();
+    const id = uuidV7(at.getTime());
+    return {
+      id,
+      to_address: message.to,
+      template: message.template,
+      message_id: message.messageIdDomain ? `<${id}@${message.messageIdDomain}>` : null,
+      params: JSON.stringify(message.params ?? {}),
+      status: 'queued' as const,
+      max_rounds: message.maxRounds ?? DEFAULT_MAX_ROUNDS,
+      priority: message.urgent ? 0 : 1,
+      next_attempt_at: at.toISOString(),
+      requested_by: message.requestedBy,
+      dedupe_key: message.dedupeKey,
+      created_at: at.toISOString(),
+    };
+  });
+  await db
+    .insertInto('mail_outbox')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute();
+  // The ids of the rows now holding each key: the new ones, or those queued before.
+  const found = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'dedupe_key'])
+    .where(
+      'dedupe_key',
+      'in',
+      messages.map((message) => message.dedupeKey),
+    )
+    .execute();
+  const byKey = new Map(found.map((row) => [row.dedupe_key, row.id]));
+  return messages.map((message) => byKey.get(message.dedupeKey)!);
+}
+
+/**
  * Leases up to `limit` due messages to `worker` until `leaseMs` from now: queued ones whose time
  * has come, and ones whose lease ran out (their worker died mid-send). On PostgreSQL rows another
  * instance is leasing are skipped (`FOR UPDATE SKIP LOCKED`), so instances share the work and

@@ -115,7 +115,8 @@ export function outboxRoutes(app: FastifyInstance, mailer: MailService) {
   routes.get(
     '/api/admin/outbox',
     {
-      config: { access: 'admin' },
+      // Viewers may watch the queue; only admins retry.
+      config: { access: 'viewer' },
       schema: {
         operationId: 'listOutboxMail',
         summary: 'Show the mail queue: counts per state and the messages of one state',

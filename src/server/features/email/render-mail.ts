@@ -31,13 +31,24 @@ function escapeHtml(value: string): string {
   );
 }
 
+/**
+ * React Email writes the XHTML 1.0 Transitional doctype, which puts browsers and webmail in
+ * "almost standards" mode; mail is HTML, so it gets the HTML doctype.
+ */
+async function renderHtml(element: ReturnType<MailTemplate['sample']>): Promise<string> {
+  return (await render(element)).replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>');
+}
+
 async function renderFully(
   template: MailTemplate,
   links: MailLinks,
   recipient: string,
 ): Promise<RenderedMail> {
   const element = template.forRecipient(recipient, links);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([
+    renderHtml(element),
+    render(element, { plainText: true }),
+  ]);
   return { subject: template.subject, html, text };
 }
 
@@ -87,5 +98,5 @@ export async function renderMail(
 
 /** The template with its sample data, for the dashboard's sandboxed preview frame. */
 export async function renderPreview(template: MailTemplate, links: MailLinks): Promise<string> {
-  return render(template.sample(links));
+  return renderHtml(template.sample(links));
 }

@@ -45,6 +45,10 @@ async function deleteRows(trx: Transaction<Database>, address: string) {
     .executeTakeFirst();
   // The local mail catcher's copies (never in production).
   await trx.deleteFrom('caught_mail').where('to_address', '=', address).execute();
+  // Its place in invite waves (the waves' counts keep no address).
+  await trx.deleteFrom('wave_members').where('email', '=', address).execute();
+  // Webhook events about the address: sent ones are the receivers' now, unsent ones never leave.
+  await trx.deleteFrom('webhook_deliveries').where('subject', '=', address).execute();
   return {
     signups: deleted(signups),
     whitelist: deleted(whitelist),

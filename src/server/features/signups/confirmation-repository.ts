@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/column-types.ts';
 import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
 import { enqueueMail } from '../email/outbox-repository.ts';
+import { emitWebhookEvents, signupConfirmedEvent } from '../webhooks/webhook-events.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -133,15 +134,27 @@ export async function findConfirmableSignup(
     .executeTakeFirst();
 }
 
-/** Confirms the signup once: true if this call confirmed it, false if it already was (or is gone). */
-export async function confirmSignup(db: Executor, id: string, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable('signups')
-    .set({ confirmed_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('confirmed_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Confirms the signup once: true if this call confirmed it, false if it already was (or is gone).
+ * The `signup.confirmed` webhook event is queued in the same transaction.
+ */
+export async function confirmSignup(
+  db: Kysely<Database>,
+  id: string,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const confirmed = await trx
+      .updateTable('signups')
+      .set({ confirmed_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('confirmed_at', 'is', null)
+      .returning(['id', 'email'])
+      .executeTakeFirst();
+    if (!confirmed) return false;
+    await emitWebhookEvents(trx, [signupConfirmedEvent(confirmed, now)]);
+    return true;
+  });
 }
 
 export type ResendOutcome = 'queued' | 'limited' | 'confirmed' | 'missing';

@@ -20,6 +20,26 @@ function acceptable(email: unknown): email is string {
   );
 }
 
+/**
+ * Fastify refuses JSON with a `__proto__` key, or `constructor.prototype`, anywhere in it
+ * (prototype poisoning), whatever else the body holds: 400.
+ */
+function poisoned(body: unknown): boolean {
+  const text = JSON.stringify(body);
+  if (text === undefined) return false;
+  const walk = (value: unknown): boolean => {
+    if (typeof value !== 'object' || value === null) return false;
+    const own = (key: string) => Object.prototype.hasOwnProperty.call(value, key);
+    if (own('__proto__')) return true;
+    const constructor = own('constructor') ? (value as Record<string, unknown>).constructor : null;
+    if (typeof constructor === 'object' && constructor !== null && 'prototype' in constructor) {
+      return true;
+    }
+    return Object.values(value).some(walk);
+  };
+  return walk(JSON.parse(text));
+}
+
 const emailLike = fc.oneof(
   fc.emailAddress(),
   fc.emailAddress().map((email) => `  ${email.toUpperCase()}\t`),
@@ -60,6 +80,7 @@ describe('signup under random and malformed input', () => {
         expect(response.statusCode).toBeLessThan(500);
         expect(response.body).not.toMatch(/at .*\.ts:\d+/);
         const valid =
+          !poisoned(body) &&
           acceptable(body.email) &&
           (SIGNUP_TYPES as readonly unknown[]).includes(body.signupType) &&
           (body.website === undefined || typeof body.website === 'string');

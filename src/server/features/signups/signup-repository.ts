@@ -2,6 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Outcome } from '../../lib/group-commit.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
+import {
+  emitWebhookEvents,
+  signupConfirmedEvent,
+  signupCreatedEvent,
+} from '../webhooks/webhook-events.ts';
 import { queueConfirmationMails, type ConfirmableSignup } from './confirmation-repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -66,8 +71,8 @@ async function upsertSignups(
 }
 
 /**
- * Writes the rows and, with confirmation by mail, queues the mails in the same transaction: a
- * row without its mail, or a mail without its row, is never saved.
+ * Writes the rows and, with confirmation by mail, queues the mails in the same transaction, with
+ * the webhook events: a row without its mail or events, or either without its row, is never saved.
  */
 async function saveSignups(
   db: Kysely<Database>,
@@ -75,10 +80,17 @@ async function saveSignups(
   now: Date,
   confirmation: SignupConfirmation | undefined,
 ): Promise<Map<string, ConfirmableSignup>> {
-  if (confirmation !== 'mail') return upsertSignups(db, rows);
   return db.transaction().execute(async (trx) => {
     const saved = await upsertSignups(trx, rows);
-    await queueConfirmationMails(trx, [...saved.values()], now);
+    if (confirmation === 'mail') await queueConfirmationMails(trx, [...saved.values()], now);
+    // Webhook events for new addresses only: a repeat is not a new signup.
+    const created = rows.filter((row) => saved.get(row.email)?.id === row.id);
+    await emitWebhookEvents(trx, [
+      ...created.map(signupCreatedEvent),
+      ...created
+        .filter((row) => row.confirmed_at !== null)
+        .map((row) => signupConfirmedEvent(row, now)),
+    ]);
     return saved;
   });
 }

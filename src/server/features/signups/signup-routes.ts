@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicErrorSchema } from '../../../contract/errors.ts';
 import {
@@ -6,7 +6,11 @@ import {
   signupResponseSchema,
   type SignupResponse,
 } from '../../../contract/signup.ts';
-import { HONEYPOT_FIELD, SIGNUP_ACCEPTED_MESSAGE } from '../../../contract/signup-types.ts';
+import {
+  HONEYPOT_FIELD,
+  SIGNUP_ACCEPTED_MESSAGE,
+  type SignupType,
+} from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
@@ -16,9 +20,24 @@ import {
   disposableAddressCheck,
   emailDomain,
 } from './disposable-domains.ts';
+import { signupFormRoute } from './signup-form-route.ts';
 import { insertSignups, type NewSignup } from './signup-repository.ts';
 
 const ACCEPTED: SignupResponse = { success: true, message: SIGNUP_ACCEPTED_MESSAGE };
+
+export interface SignupInput {
+  email: string;
+  signupType: SignupType;
+  /** The honeypot field's value: anything but empty drops the signup silently. */
+  honeypot?: string;
+}
+
+/**
+ * Takes one valid signup: dropped when the honeypot is filled, refused (400) at a disposable
+ * domain, otherwise recorded once. Resolves the same way for a new and a known address; throws
+ * an HttpError when refused or when the database fails (503).
+ */
+export type AcceptSignup = (input: SignupInput, log: FastifyBaseLogger) => Promise<void>;
 
 export function signupRoutes(app: FastifyInstance, config: AppConfig) {
   // Concurrent signups share one commit; each request is answered after its own row is saved.
@@ -34,6 +53,31 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
     { concurrency: app.database.dialect === 'postgres' ? 4 : 1 },
   );
   const isDisposable = disposableAddressCheck(config.disposableDomainsAllowed);
+  const acceptSignup: AcceptSignup = async ({ email, signupType, honeypot }, log) => {
+    if (honeypot) {
+      log.info({ signupType }, 'signup dropped: honeypot field filled');
+      return;
+    }
+    // Decided by the domain alone, before any lookup, so known and new addresses match.
+    if (isDisposable(email)) {
+      log.info({ domain: emailDomain(email), signupType }, 'signup refused: disposable');
+      throw new HttpError(400, DISPOSABLE_EMAIL_MESSAGE);
+    }
+    try {
+      const { created } = await recordSignup({
+        email,
+        program: config.signupProgram,
+        source: signupType,
+      });
+      log.debug({ email: maskEmail(email), signupType, created }, 'signup recorded');
+      app.metrics.signupAccepted(created ? 'new' : 'repeat');
+    } catch (error) {
+      throw new ServiceUnavailableError(
+        "We couldn't save your signup right now. Please try again in a moment.",
+        { cause: error },
+      );
+    }
+  };
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/utility/signup',
     {
@@ -70,30 +114,12 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
     },
     async (request) => {
       const { email, signupType } = request.body;
-      if (request.body[HONEYPOT_FIELD]) {
-        request.log.info({ signupType }, 'signup dropped: honeypot field filled');
-        return ACCEPTED;
-      }
-      // Decided by the domain alone, before any lookup, so known and new addresses match.
-      if (isDisposable(email)) {
-        request.log.info({ domain: emailDomain(email), signupType }, 'signup refused: disposable');
-        throw new HttpError(400, DISPOSABLE_EMAIL_MESSAGE);
-      }
-      try {
-        const { created } = await recordSignup({
-          email,
-          program: config.signupProgram,
-          source: signupType,
-        });
-        request.log.debug({ email: maskEmail(email), signupType, created }, 'signup recorded');
-        app.metrics.signupAccepted(created ? 'new' : 'repeat');
-      } catch (error) {
-        throw new ServiceUnavailableError(
-          "We couldn't save your signup right now. Please try again in a moment.",
-          { cause: error },
-        );
-      }
+      await acceptSignup(
+        { email, signupType, honeypot: request.body[HONEYPOT_FIELD] },
+        request.log,
+      );
       return ACCEPTED;
     },
   );
+  signupFormRoute(app, config, acceptSignup);
 }

@@ -7,14 +7,16 @@ interface FooterLink {
   label: string;
   to: string;
   external?: boolean;
+  /** Leads to a waitlist page: marked, so nobody expects a download behind it. */
+  comingSoon?: boolean;
 }
 
 /** Exactly the spec's footer links (section 2), grouped. */
-const columns: { heading: string; links: FooterLink[] }[] = [
+const columns: { heading: string; comingSoon?: boolean; links: FooterLink[] }[] = [
   {
     heading: 'Product',
     links: [
-      { label: 'Browser Extension', to: pages.getExtension.path },
+      { label: 'Browser Extension', to: pages.getExtension.path, comingSoon: true },
       { label: 'Pricing', to: pages.pricing.path },
       { label: 'Features', to: '/#features' },
     ],
@@ -36,6 +38,7 @@ const columns: { heading: string; links: FooterLink[] }[] = [
   },
   {
     heading: 'Download',
+    comingSoon: true,
     links: [
       { label: 'Chrome Extension', to: '/extension/chrome' },
       { label: 'Firefox Extension', to: '/extension/firefox' },
@@ -45,12 +48,21 @@ const columns: { heading: string; links: FooterLink[] }[] = [
   },
 ];
 
+/** A small 'Coming soon' tag; read as part of the link or heading it sits in. */
+function SoonBadge() {
+  return (
+    <span className="inline-block rounded-full bg-gold-400/15 px-2 py-0.5 align-middle text-[11px] leading-4 font-semibold tracking-normal whitespace-nowrap text-gold-300 normal-case">
+      Coming soon
+    </span>
+  );
+}
+
 export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-ink-700 bg-ink-900">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.2fr_repeat(4,1fr)]">
-        <div className="max-w-xs">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-4 lg:grid-cols-[1.2fr_repeat(4,1fr)]">
+        <div className="col-span-2 max-w-xs md:col-span-4 lg:col-span-1">
           <Logo />
           <p className="mt-4 text-sm leading-relaxed text-ink-300">
             The community rating and the critics’ score of any movie, in under 2 seconds.
@@ -58,8 +70,9 @@ export function Footer() {
         </div>
         {columns.map((column) => (
           <div key={column.heading}>
-            <h2 className="text-sm font-semibold tracking-wider text-ink-100 uppercase">
+            <h2 className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold tracking-wider text-ink-100 uppercase">
               {column.heading}
+              {column.comingSoon ? <SoonBadge /> : null}
             </h2>
             <ul className="mt-4 space-y-3">
               {column.links.map((link) => (
@@ -77,6 +90,12 @@ export function Footer() {
                       className="text-sm text-ink-300 transition-colors hover:text-gold-300"
                     >
                       {link.label}
+                      {link.comingSoon ? (
+                        <>
+                          {' '}
+                          <SoonBadge />
+                        </>
+                      ) : null}
                     </Link>
                   )}
                 </li>

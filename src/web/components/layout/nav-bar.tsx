@@ -1,16 +1,26 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
-import { pages } from '../../route-table.ts';
+import { Link, useMatches } from 'react-router';
+import { pageForRouteId, pages } from '../../route-table.ts';
 import { Logo } from '../ui/logo.tsx';
 
 /** The bar turns opaque past this many pixels of scroll (spec section 9). */
 export const NAV_SCROLLED_THRESHOLD_PX = 50;
 
 const links = [
-  { to: pages.home.path, label: 'Home' },
-  { to: pages.pricing.path, label: 'Pricing' },
-  { to: pages.about.path, label: 'About' },
+  { id: pages.home.id, to: pages.home.path, label: 'Home' },
+  { id: pages.pricing.id, to: pages.pricing.path, label: 'Pricing' },
+  { id: pages.about.id, to: pages.about.path, label: 'About' },
 ];
+
+/**
+ * The page of the matched route, from its id: the same in the prerendered HTML (rendered at
+ * `/pricing/`) and in the browser (`/pricing`), so the current page is marked in both.
+ */
+function useCurrentPageId(): string | undefined {
+  const matches = useMatches();
+  const last = matches.at(-1);
+  return last ? pageForRouteId(last.id)?.id : undefined;
+}
 
 function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
@@ -25,6 +35,7 @@ function useScrolledPast(threshold: number) {
 
 export function NavBar() {
   const scrolled = useScrolledPast(NAV_SCROLLED_THRESHOLD_PX);
+  const currentPageId = useCurrentPageId();
   const [menuOpen, setMenuOpen] = useState(false);
   const opaque = scrolled || menuOpen;
   const closeMenu = () => setMenuOpen(false);
@@ -32,9 +43,8 @@ export function NavBar() {
   return (
     <header
       data-scrolled={opaque}
-      className={`fixed inset-x-0 top-0 z-50 transition-colors duration-300 ${
-        opaque ? 'border-b border-ink-700 bg-ink-950' : 'border-b border-transparent bg-transparent'
-      }`}
+      data-nav-header=""
+      className="fixed inset-x-0 top-0 z-50 border-b border-transparent bg-transparent transition-colors duration-300 data-[scrolled=true]:border-ink-700 data-[scrolled=true]:bg-ink-950"
     >
       <nav
         aria-label="Main"
@@ -47,26 +57,34 @@ export function NavBar() {
         <ul className="hidden items-center gap-8 md:flex">
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink
+              <Link
                 to={link.to}
-                end
-                className={({ isActive }) =>
-                  `text-sm font-medium transition-colors hover:text-gold-300 ${isActive ? 'text-gold-400' : 'text-ink-300'}`
-                }
+                aria-current={link.id === currentPageId ? 'page' : undefined}
+                className="text-sm font-medium text-ink-300 transition-colors hover:text-gold-300 aria-[current=page]:text-gold-400"
               >
                 {link.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
 
         <div className="hidden items-center gap-3 md:flex">
-          <Link
-            to={pages.getExtension.path}
-            className="rounded-full border border-ink-600 px-4 py-2 text-sm font-semibold text-ink-100 transition-colors hover:border-gold-400 hover:text-gold-300"
-          >
-            Get Extension
-          </Link>
+          {/* The extension is not out yet: the button says so beside its label. */}
+          <span className="relative">
+            <Link
+              to={pages.getExtension.path}
+              aria-describedby="nav-extension-soon"
+              className="rounded-full border border-ink-600 px-4 py-2 text-sm font-semibold text-ink-100 transition-colors hover:border-gold-400 hover:text-gold-300"
+            >
+              Get Extension
+            </Link>
+            <span
+              id="nav-extension-soon"
+              className="pointer-events-none absolute -top-3 right-1 rounded-full bg-ink-900 px-1.5 text-[10px] leading-4 font-semibold whitespace-nowrap text-gold-300 ring-1 ring-gold-400/50"
+            >
+              Coming soon
+            </span>
+          </span>
           <Link
             to={pages.signup.path}
             className="rounded-full bg-gold-400 px-4 py-2 text-sm font-semibold text-ink-950 transition-colors hover:bg-gold-300"
@@ -77,7 +95,8 @@ export function NavBar() {
 
         <button
           type="button"
-          className="inline-flex size-11 items-center justify-center rounded-md text-ink-100 md:hidden"
+          className="group inline-flex size-11 items-center justify-center rounded-md text-ink-100 md:hidden"
+          data-nav-toggle=""
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -91,7 +110,9 @@ export function NavBar() {
             stroke="currentColor"
             strokeWidth="2"
           >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            {/* Both drawn; aria-expanded picks one, so a script without React can switch them. */}
+            <path d="M4 7h16M4 12h16M4 17h16" className="group-aria-expanded:hidden" />
+            <path d="M6 6l12 12M18 6L6 18" className="hidden group-aria-expanded:inline" />
           </svg>
         </button>
       </nav>
@@ -107,7 +128,8 @@ export function NavBar() {
               <Link
                 to={link.to}
                 onClick={closeMenu}
-                className="block py-3 text-base font-medium text-ink-100"
+                aria-current={link.id === currentPageId ? 'page' : undefined}
+                className="block py-3 text-base font-medium text-ink-100 aria-[current=page]:text-gold-400"
               >
                 {link.label}
               </Link>
@@ -118,10 +140,14 @@ export function NavBar() {
           <Link
             to={pages.getExtension.path}
             onClick={closeMenu}
+            aria-describedby="menu-extension-soon"
             className="rounded-full border border-ink-600 px-4 py-3 text-center font-semibold"
           >
             Get Extension
           </Link>
+          <p id="menu-extension-soon" className="-mt-1 text-center text-xs text-ink-300">
+            Coming soon: join the waitlist to hear first.
+          </p>
           <Link
             to={pages.signup.path}
             onClick={closeMenu}

@@ -1,4 +1,5 @@
 import { pages } from '../../route-table.ts';
+import { site } from '../../site-config.ts';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { SparklesIcon } from '../ui/icons.tsx';
 
@@ -26,7 +27,7 @@ export function EarlyAccessNotice() {
         trackLabel="pricing-notice-signup"
         className="self-start sm:self-center"
       >
-        Join the closed alpha
+        {site.waitlistAction}
       </ButtonLink>
     </aside>
   );

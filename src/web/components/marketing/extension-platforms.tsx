@@ -4,14 +4,6 @@ import { SectionHeading } from '../ui/section-heading.tsx';
 
 const browsers = ['Chrome', 'Firefox'];
 
-/** Kinds of sites, not brands: the extension works across the big services and beyond. */
-const streamingKinds = [
-  'Subscription streaming services',
-  'Rental and purchase stores',
-  'Free, ad-supported services',
-  'Broadcaster players',
-];
-
 /** Where the extension runs: which browsers, and which sites it adds ratings to. */
 export function ExtensionPlatforms() {
   return (
@@ -57,16 +49,20 @@ export function ExtensionPlatforms() {
             </span>
             <span className="text-lg text-ink-100">major streaming platforms, and others</span>
           </p>
-          <ul className="mt-6 flex flex-wrap gap-2">
-            {streamingKinds.map((kind) => (
+          <ul aria-label="Streaming platforms" className="mt-6 flex flex-wrap gap-2">
+            {site.streamingPlatforms.map((platform) => (
               <li
-                key={kind}
-                className="rounded-full border border-ink-600 px-4 py-2 text-sm text-ink-300"
+                key={platform}
+                className="rounded-full border border-ink-600 px-4 py-2 text-sm font-medium text-ink-100"
               >
-                {kind}
+                {platform}
               </li>
             ))}
           </ul>
+          <p className="mt-5 text-sm leading-relaxed text-ink-300">
+            And others: rental and purchase stores, free ad-supported services and broadcasters’ own
+            players.
+          </p>
         </div>
       </div>
     </section>

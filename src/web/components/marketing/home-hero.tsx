@@ -1,6 +1,7 @@
 import { pages } from '../../route-table.ts';
 import { SignupForm } from '../../features/signup/signup-form.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
+import { ComingSoonNote } from '../ui/coming-soon-note.tsx';
 import { BrowserIcon, PhoneIcon, PlayIcon } from '../ui/icons.tsx';
 import { ScrollLink } from '../ui/scroll-link.tsx';
 import { PhoneScanMockup } from './phone-scan-mockup.tsx';
@@ -49,6 +50,7 @@ export function HomeHero() {
               <BrowserIcon className="size-4" />
               Get Browser Extension
             </ButtonLink>
+            <ComingSoonNote />
           </div>
           <ScrollLink
             to={DEMO_SECTION_ID}

@@ -11,11 +11,8 @@ export function JourneyTimeline() {
           eyebrow="Our journey"
           title="From a sketch to the closed alpha"
         />
-        <ol className="relative mx-auto mt-14 max-w-3xl">
-          <span
-            aria-hidden="true"
-            className="absolute top-2 bottom-2 left-[7px] w-px bg-gradient-to-b from-gold-400 via-ink-600 to-gold-400 sm:left-[111px]"
-          />
+        {/* The line is the list's own ::before: an <ol> may hold nothing but its items. */}
+        <ol className="relative mx-auto mt-14 max-w-3xl before:absolute before:top-2 before:bottom-2 before:left-[7px] before:w-px before:bg-gradient-to-b before:from-gold-400 before:via-ink-600 before:to-gold-400 before:content-[''] sm:before:left-[111px]">
           {timeline.map((entry, index) => (
             <li
               key={`${entry.year}-${entry.title}`}

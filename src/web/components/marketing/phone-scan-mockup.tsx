@@ -1,5 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import { site } from '../../site-config.ts';
+import { mockupFilms, type MockupFilm } from './mockup-films.ts';
 
 interface PhoneScanMockupProps {
   className?: string;
@@ -7,6 +8,8 @@ interface PhoneScanMockupProps {
   animated?: boolean;
   /** A repeat of a picture already described on the page: hidden from assistive technology. */
   decorative?: boolean;
+  /** The film on the result sheet; each picture on a page shows another one. */
+  film?: MockupFilm;
 }
 
 const colors = {
@@ -22,6 +25,7 @@ export function PhoneScanMockup({
   className = '',
   animated = true,
   decorative = false,
+  film = mockupFilms.midnightHarbor,
 }: PhoneScanMockupProps) {
   const id = useId();
   const ref = (name: string) => `${id}-${name}`;
@@ -39,7 +43,7 @@ export function PhoneScanMockup({
     >
       {!decorative && (
         <title id={ref('title')}>
-          {`A phone camera scanning a movie poster. The title is recognised in 1.2 seconds and both ratings appear: ${site.ratingSources.community} 8.4 and ${site.ratingSources.critics} 92%.`}
+          {`A phone camera scanning a movie poster. The title is recognised in 1.2 seconds and both ratings appear for ${film.title}: ${site.ratingSources.community} ${film.community} and ${site.ratingSources.critics} ${film.critics}.`}
         </title>
       )}
       <defs>
@@ -52,9 +56,9 @@ export function PhoneScanMockup({
           <stop offset="1" stopColor="#07080c" />
         </linearGradient>
         <linearGradient id={ref('sky')} x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#1b1446" />
-          <stop offset="0.55" stopColor="#5b1f5e" />
-          <stop offset="1" stopColor="#d9622b" />
+          <stop offset="0" stopColor={film.poster.sky[0]} />
+          <stop offset="0.55" stopColor={film.poster.sky[1]} />
+          <stop offset="1" stopColor={film.poster.sky[2]} />
         </linearGradient>
         <linearGradient id={ref('sea')} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#2a1540" />
@@ -112,10 +116,10 @@ export function PhoneScanMockup({
             fill={colors.ink100}
           >
             <tspan x="160" y="304">
-              MIDNIGHT
+              {film.poster.lines[0]}
             </tspan>
             <tspan x="160" y="330">
-              HARBOR
+              {film.poster.lines[1]}
             </tspan>
           </text>
           <rect
@@ -175,10 +179,10 @@ export function PhoneScanMockup({
             stroke="#2e3346"
           />
           <text x="50" y="408" fontSize="17" fontWeight="700" fill={colors.ink100}>
-            Midnight Harbor
+            {film.title}
           </text>
           <text x="50" y="427" fontSize="11" fill={colors.ink300}>
-            2024 · Drama · 2 h 8 min
+            {film.meta}
           </text>
 
           <g {...motion('rs-pop', 2.1)}>
@@ -198,7 +202,7 @@ export function PhoneScanMockup({
               fill={colors.community}
             />
             <text x="58" y="510" className="font-display" fontSize="40" fill={colors.community}>
-              8.4
+              {film.community}
             </text>
             <text x="104" y="510" fontSize="12" fill={colors.ink300}>
               /10
@@ -229,7 +233,7 @@ export function PhoneScanMockup({
               strokeLinecap="round"
             />
             <text x="176" y="510" className="font-display" fontSize="40" fill={colors.critics}>
-              92%
+              {film.critics}
             </text>
             <text x="176" y="529" fontSize="10" fill={colors.ink300}>
               {site.ratingSources.critics}

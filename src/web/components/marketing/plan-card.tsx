@@ -8,7 +8,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
   return (
     <article
       aria-labelledby={headingId}
-      className={`relative flex flex-col rounded-3xl border p-7 sm:p-8 ${
+      className={`relative flex flex-col rounded-3xl border p-7 sm:p-8 md:p-5 lg:p-8 ${
         plan.popular
           ? 'border-gold-400 bg-ink-800 shadow-[0_30px_80px_-30px_rgba(255,201,77,0.45)] lg:-my-4 lg:py-12'
           : 'border-ink-700 bg-ink-900'
@@ -24,7 +24,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       </h3>
       <p className="mt-2 min-h-12 leading-relaxed text-ink-300">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-2">
-        <span className="font-display text-6xl leading-none tracking-wide text-ink-100">
+        <span className="font-display text-6xl leading-none tracking-wide text-ink-100 md:text-5xl lg:text-6xl">
           {plan.price}
         </span>
         <span className="text-ink-300">{plan.period}</span>

@@ -12,7 +12,7 @@ const products = [
     icon: BrowserIcon,
     name: 'Browser extension',
     platforms: 'Chrome and Firefox · Coming soon',
-    text: `Ratings appear beside every title on ${site.streamingPlatformCount} major streaming platforms and more, while you browse.`,
+    text: `Ratings appear beside every title on ${site.streamingPlatforms.slice(0, 3).join(', ')} and ${site.streamingPlatformCount - 3} more major streaming platforms, while you browse.`,
   },
 ];
 

@@ -1,9 +1,11 @@
 import { pages } from '../../route-table.ts';
 import { site } from '../../site-config.ts';
 import { ButtonLink } from '../ui/button-link.tsx';
+import { ComingSoonNote } from '../ui/coming-soon-note.tsx';
 import { ArrowRightIcon } from '../ui/icons.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 import { BrowserMockup } from './browser-mockup.tsx';
+import { mockupFilms } from './mockup-films.ts';
 import { PhoneScanMockup } from './phone-scan-mockup.tsx';
 
 const cardClasses =
@@ -34,6 +36,7 @@ export function TwoProducts() {
             <PhoneScanMockup
               animated={false}
               decorative
+              film={mockupFilms.glassOrchard}
               className="-mt-[130px] w-56 shrink-0 sm:-mt-[150px] sm:w-64"
             />
           </div>
@@ -44,11 +47,12 @@ export function TwoProducts() {
               Scan any title and get both ratings in under 2 seconds. Browse everything you scanned,
               rate what you watched and get recommendations that learn your taste.
             </p>
-            <div className="mt-6">
+            <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3">
               <ButtonLink to={pages.getApp.path} trackLabel="products-get-app">
                 Explore the app
                 <ArrowRightIcon className="size-4" />
               </ButtonLink>
+              <ComingSoonNote />
             </div>
           </div>
         </article>
@@ -64,7 +68,7 @@ export function TwoProducts() {
               Ratings beside every title on {site.streamingPlatformCount} major streaming platforms
               and others. Choose which ratings you see; we never track what you watch.
             </p>
-            <div className="mt-6 flex flex-wrap gap-3">
+            <div className="mt-6 flex flex-wrap items-center gap-3">
               <ButtonLink to="/extension/chrome" trackLabel="products-chrome-extension">
                 Chrome extension
               </ButtonLink>
@@ -75,6 +79,7 @@ export function TwoProducts() {
               >
                 Firefox extension
               </ButtonLink>
+              <ComingSoonNote />
             </div>
           </div>
         </article>

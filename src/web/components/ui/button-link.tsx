@@ -35,7 +35,10 @@ interface ButtonLinkProps {
   children: ReactNode;
 }
 
-/** A call to action that looks like a button, navigates like a link and records the click. */
+/**
+ * A call to action that looks like a button, navigates like a link and records the click (on
+ * a page without React, the page script records it from `data-track-label`).
+ */
 export function ButtonLink({
   to,
   trackLabel,
@@ -48,13 +51,13 @@ export function ButtonLink({
   const onClick = () => trackClick(trackLabel, to);
   if (to.startsWith('/')) {
     return (
-      <Link to={to} className={classes} onClick={onClick}>
+      <Link to={to} className={classes} onClick={onClick} data-track-label={trackLabel}>
         {children}
       </Link>
     );
   }
   return (
-    <a href={to} className={classes} onClick={onClick}>
+    <a href={to} className={classes} onClick={onClick} data-track-label={trackLabel}>
       {children}
     </a>
   );

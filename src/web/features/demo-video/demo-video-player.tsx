@@ -41,17 +41,23 @@ export function DemoVideoPlayer({ video }: { video: DemoVideo }) {
   const titleId = useId();
   const descriptionId = useId();
 
+  // The fallback shows the preview image behind its link, unless the preview is what failed.
+  const [previewFailed, setPreviewFailed] = useState(false);
   const fail = useCallback(() => {
     showControls();
     setState('failed');
   }, [showControls]);
+  const failPreview = useCallback(() => {
+    setPreviewFailed(true);
+    fail();
+  }, [fail]);
 
   // The preview may fail before hydration, when React is not yet listening for its error.
   const previewRef = useCallback(
     (img: HTMLImageElement | null) => {
-      if (img?.complete && img.naturalWidth === 0) fail();
+      if (img?.complete && img.naturalWidth === 0) failPreview();
     },
-    [fail],
+    [failPreview],
   );
 
   const play = (fromStart: boolean) => {
@@ -125,7 +131,7 @@ export function DemoVideoPlayer({ video }: { video: DemoVideo }) {
         }}
       >
         {failed ? (
-          <VideoFallback video={video} />
+          <VideoFallback video={video} showPreview={!previewFailed} />
         ) : (
           <>
             <video
@@ -158,7 +164,7 @@ export function DemoVideoPlayer({ video }: { video: DemoVideo }) {
                 decoding="async"
                 className="absolute inset-0 h-full w-full object-cover"
                 data-testid="demo-video-preview"
-                onError={fail}
+                onError={failPreview}
               />
             )}
             <button
@@ -237,14 +243,33 @@ function ToggleIcon({ state, busy }: { state: PlayerState; busy: boolean }) {
   );
 }
 
-/** Shown when the video or its preview cannot load: the same film on the short-video platform. */
-function VideoFallback({ video }: { video: DemoVideo }) {
+/**
+ * Shown when the video or its preview cannot load: the same film on the short-video platform,
+ * over the dimmed preview image when that one loads, so the frame never looks empty.
+ */
+function VideoFallback({ video, showPreview }: { video: DemoVideo; showPreview: boolean }) {
   return (
     <div
       role="status"
       data-testid="demo-video-fallback"
-      className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-[radial-gradient(ellipse_at_top,rgba(255,201,77,0.12),transparent_60%)] p-6 text-center"
+      className="absolute inset-0 isolate flex flex-col items-center justify-end gap-4 bg-[radial-gradient(ellipse_at_top,rgba(255,201,77,0.12),transparent_60%)] p-6 pb-10 text-center"
     >
+      {showPreview && (
+        <>
+          <img
+            src={video.previewUrl}
+            alt=""
+            width={DEMO_VIDEO_WIDTH}
+            height={DEMO_VIDEO_HEIGHT}
+            className="absolute inset-0 -z-10 h-full w-full object-cover"
+            data-testid="demo-video-fallback-preview"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-950 via-ink-950/70 to-ink-950/10"
+          />
+        </>
+      )}
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
@@ -257,7 +282,7 @@ function VideoFallback({ video }: { video: DemoVideo }) {
         <rect x="3" y="5" width="18" height="14" rx="2.5" />
         <path d="M7 5v14M17 5v14M3 9.5h4M3 14.5h4M17 9.5h4M17 14.5h4" />
       </svg>
-      <p className="max-w-xs text-sm text-ink-300">
+      <p className="max-w-xs text-sm text-ink-100">
         The demo video can’t be played here right now.
       </p>
       <a

@@ -1,8 +1,8 @@
-import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { SIGNUP_FORM_ACTION } from '../../../contract/signup-form-post.ts';
 import { HONEYPOT_FIELD, type SignupType } from '../../../contract/signup-types.ts';
 import { apiUrl } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-tracking.ts';
-import { site } from '../../site-config.ts';
 import { trackApiCall, trackClick, trackFormSubmit } from '../analytics/analytics.ts';
 import { SIGNUP_PATH, SignupRequestError, createSignup } from './api/create-signup.ts';
 import {
@@ -25,6 +25,8 @@ export interface SignupFormProps {
 
 /** The analytics label of every signup form's events (spec section 8). */
 const FORM_LABEL = 'email_signup';
+
+const noSubscription = () => () => {};
 
 function errorType(error: unknown): string {
   if (!(error instanceof SignupRequestError)) return 'javascript_error';
@@ -57,7 +59,7 @@ const ERROR_TEXT = 'text-[#ff8a80]';
 export function SignupForm({
   signupType,
   variant = 'panel',
-  submitLabel = 'Get Early Access',
+  submitLabel = 'Join Early Access',
 }: SignupFormProps) {
   const [state, dispatch] = useReducer(signupReducer, initialSignupState);
   const id = useId();
@@ -67,6 +69,13 @@ export function SignupForm({
   const focusNext = useRef<'input' | 'thanks' | null>(null);
   const inFlight = useRef(false);
   const look = styles[variant];
+  // Until React runs, the form is a plain POST (the server answers with a page), so the button
+  // is enabled in the prerendered HTML; the empty-field rule applies once the page hydrates.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   // Focus follows the state: to the thank-you text on success, back to the field otherwise.
   useEffect(() => {
@@ -171,6 +180,7 @@ export function SignupForm({
       ) : (
         <form
           method="post"
+          action={SIGNUP_FORM_ACTION}
           noValidate
           aria-busy={loading}
           data-testid="signup-form"
@@ -202,9 +212,9 @@ export function SignupForm({
             />
             <button
               type="submit"
-              disabled={!canSubmit(state)}
+              disabled={hydrated && !canSubmit(state)}
               data-testid="signup-submit"
-              className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-gold-400 px-6 font-semibold text-ink-950 transition-colors hover:bg-gold-300 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-gold-400 ${look.button}`}
+              className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-gold-400 px-6 font-semibold text-ink-950 transition-colors hover:bg-gold-300 disabled:cursor-not-allowed disabled:text-ink-950/65 disabled:hover:bg-gold-400 ${look.button}`}
             >
               {loading ? (
                 <svg
@@ -233,6 +243,8 @@ export function SignupForm({
             </button>
           </div>
 
+          <input type="hidden" name="signupType" value={signupType} />
+
           {/* Honeypot: people never see or reach it; form-filling bots do and are dropped. */}
           <div
             aria-hidden="true"
@@ -249,16 +261,6 @@ export function SignupForm({
               defaultValue=""
             />
           </div>
-
-          <noscript>
-            <p className="mt-3 text-sm text-ink-300">
-              Signing up needs JavaScript. You can also email us at{' '}
-              <a href={`mailto:${site.contactEmail}`} className="text-gold-300 underline">
-                {site.contactEmail}
-              </a>
-              .
-            </p>
-          </noscript>
         </form>
       )}
 

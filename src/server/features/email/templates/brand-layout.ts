@@ -1,17 +1,5 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
-import {
-  Body,
-  Button,
-  Container,
-  Head,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
+import { Body, Container, Hr, Html, Img, Preview, Section, Text } from '@react-email/components';
 import type { MailLinks } from './template-definition.ts';
 
 /** The site's colours: the dark band and marquee gold; the body stays light for every client. */
@@ -49,29 +37,73 @@ const mutedStyle: CSSProperties = {
   margin: '0 0 8px',
 };
 
-/** A call to action: gold on dark text, large enough to tap. */
-export function ActionButton({ href, children }: { href: string; children?: ReactNode }) {
+/** How React writes text and attribute values into HTML (render-mail.ts fills links the same way). */
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[char]!,
+  );
+}
+
+const BUTTON_HEIGHT = 48;
+
+/**
+ * A call to action: gold with dark text, rounded, never underlined, large enough to tap. Outlook
+ * for Windows draws HTML with Word, which ignores padding and rounded corners on links, so it gets
+ * the same button as a VML rounded rectangle in a conditional comment; every other client gets
+ * the link. Both are plain HTML comments and a link to an HTML checker.
+ */
+export function ActionButton({ href, label: text }: { href: string; label: string }) {
+  const url = escapeHtml(href);
+  const label = escapeHtml(text);
+  // Word sizes VML boxes itself: about 9.5 px a character at 16 px bold, plus 24 px each side.
+  const width = Math.max(160, Math.ceil(text.length * 9.5) + 48);
+  const outlook =
+    `<!--[if mso]><v:roundrect xmlns:v="urn:schemas-microsoft-com:vml" ` +
+    `xmlns:w="urn:schemas-microsoft-com:office:word" href="${url}" ` +
+    `style="height:${BUTTON_HEIGHT}px;v-text-anchor:middle;width:${width}px;" arcsize="17%" ` +
+    `stroke="f" fillcolor="${BRAND.gold}"><w:anchorlock/><center style="color:${BRAND.night};` +
+    `font-family:'Segoe UI',Arial,sans-serif;font-size:16px;font-weight:bold;">${label}</center>` +
+    `</v:roundrect><![endif]-->`;
+  const others =
+    `<!--[if !mso]><!--><a href="${url}" target="_blank" style="display:inline-block;` +
+    `background-color:${BRAND.gold};color:${BRAND.night};font-family:${escapeHtml(font)};` +
+    `font-size:16px;font-weight:700;line-height:24px;padding:12px 24px;border-radius:8px;` +
+    `text-decoration:none;text-align:center;-webkit-text-size-adjust:none;">${label}</a>` +
+    `<!--<![endif]-->`;
+  return h('div', {
+    style: { margin: '0 0 16px' },
+    dangerouslySetInnerHTML: { __html: outlook + others },
+  });
+}
+
+/**
+ * A text link, underlined in every client (Outlook ignores `text-decoration-line`, so links
+ * must not depend on it), in the colour of the text around it.
+ */
+export function TextLink({
+  href,
+  color,
+  children,
+  breakAll = false,
+}: {
+  href: string;
+  color: string;
+  children?: ReactNode;
+  breakAll?: boolean;
+}) {
   return h(
-    Section,
-    { style: { margin: '0 0 16px' } },
-    h(
-      Button,
-      {
-        href,
-        style: {
-          backgroundColor: BRAND.gold,
-          color: BRAND.night,
-          fontFamily: font,
-          fontSize: '16px',
-          fontWeight: 700,
-          borderRadius: '8px',
-          padding: '12px 24px',
-          textDecoration: 'none',
-          display: 'inline-block',
-        },
+    'a',
+    {
+      href,
+      target: '_blank',
+      style: {
+        color,
+        textDecoration: 'underline',
+        ...(breakAll ? { wordBreak: 'break-all' as const } : {}),
       },
-      children,
-    ),
+    },
+    children,
   );
 }
 
@@ -108,10 +140,14 @@ export function BrandLayout({ preview, heading, links, reason, children }: Layou
     Html,
     { lang: 'en', dir: 'ltr' },
     h(
-      Head,
+      'head',
       null,
+      h('meta', { httpEquiv: 'Content-Type', content: 'text/html; charset=UTF-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('meta', { name: 'x-apple-disable-message-reformatting', content: '' }),
       h('meta', { name: 'color-scheme', content: 'light' }),
       h('meta', { name: 'supported-color-schemes', content: 'light' }),
+      h('title', null, heading),
     ),
     h(Preview, null, preview),
     h(
@@ -131,29 +167,23 @@ export function BrandLayout({ preview, heading, links, reason, children }: Layou
               padding: '20px 32px',
             },
           },
+          // The site's wordmark as an image (mail clients load no web fonts); its alt text
+          // stands in, legible on the band, where images are blocked.
           h(Img, {
-            src: `${site}/icon-192.png`,
+            src: `${site}/mail-wordmark.png`,
             alt: 'ReelScore',
-            width: 40,
-            height: 40,
-            style: { display: 'inline-block', verticalAlign: 'middle', borderRadius: '8px' },
-          }),
-          h(
-            Text,
-            {
-              style: {
-                display: 'inline-block',
-                verticalAlign: 'middle',
-                margin: '0 0 0 12px',
-                color: '#ffffff',
-                fontFamily: font,
-                fontSize: '20px',
-                fontWeight: 700,
-              },
+            width: 132,
+            height: 32,
+            style: {
+              display: 'block',
+              border: 0,
+              color: '#eceef4',
+              fontFamily: font,
+              fontSize: '22px',
+              fontWeight: 700,
+              lineHeight: '32px',
             },
-            'Reel',
-            h('span', { style: { color: BRAND.gold } }, 'Score'),
-          ),
+          }),
         ),
         h(
           Section,
@@ -169,35 +199,28 @@ export function BrandLayout({ preview, heading, links, reason, children }: Layou
           h(
             Text,
             { style: mutedStyle },
-            h(Link, { href: site, style: { color: BRAND.muted } }, 'reelscore.app'),
+            // The site's own address as its link text, so the text says where it leads.
+            h(TextLink, { href: site, color: BRAND.muted }, new URL(site).host),
             ' · ',
-            h(Link, { href: `${site}/privacy`, style: { color: BRAND.muted } }, 'Privacy'),
+            h(TextLink, { href: `${site}/privacy`, color: BRAND.muted }, 'Privacy'),
             links.unsubscribeUrl
               ? [
                   ' · ',
                   h(
-                    Link,
-                    {
-                      key: 'unsubscribe',
-                      href: links.unsubscribeUrl,
-                      style: { color: BRAND.muted },
-                    },
+                    TextLink,
+                    { key: 'unsubscribe', href: links.unsubscribeUrl, color: BRAND.muted },
                     'Unsubscribe',
                   ),
                 ]
               : null,
             ' · ',
             h(
-              Link,
-              { href: `${dataRequest}#copy`, style: { color: BRAND.muted } },
+              TextLink,
+              { href: `${dataRequest}#copy`, color: BRAND.muted },
               'Get a copy of your data',
             ),
             ' · ',
-            h(
-              Link,
-              { href: `${dataRequest}#delete`, style: { color: BRAND.muted } },
-              'Delete your data',
-            ),
+            h(TextLink, { href: `${dataRequest}#delete`, color: BRAND.muted }, 'Delete your data'),
           ),
         ),
       ),

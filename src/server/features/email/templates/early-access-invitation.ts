@@ -1,5 +1,5 @@
 import { createElement as h } from 'react';
-import { ActionButton, BrandLayout, Paragraph } from './brand-layout.ts';
+import { BRAND, BrandLayout, Paragraph, TextLink } from './brand-layout.ts';
 import { defineTemplate } from './template-definition.ts';
 
 export interface EarlyAccessInvitationProps {
@@ -14,7 +14,7 @@ export const earlyAccessInvitation = defineTemplate<EarlyAccessInvitationProps>(
   subject: 'You’re in: your ReelScore early access is ready',
   description:
     'Sent when an address is added to the whitelist: it can now sign in to the app and the ' +
-    'browser extension.',
+    'browser extension, and replies with its phone and browser to get the install links.',
   kind: 'marketing',
   sampleProps: { email: 'sam.viewer@example.com', programme: 'Closed alpha' },
   propsFor: (email) => ({ email, programme: 'Closed alpha' }),
@@ -23,7 +23,8 @@ export const earlyAccessInvitation = defineTemplate<EarlyAccessInvitationProps>(
     return h(
       BrandLayout,
       {
-        preview: 'Your early access is ready: get the app and the browser extension.',
+        preview:
+          'Your early access is ready: reply with your phone and browser for the install links.',
         heading: 'You’re in!',
         links,
         reason: `You receive this because ${email} joined the ReelScore waitlist.`,
@@ -38,11 +39,20 @@ export const earlyAccessInvitation = defineTemplate<EarlyAccessInvitationProps>(
       h(
         Paragraph,
         null,
-        'Sign in with this address in the app, and add the browser extension to see the same ',
-        'scores next to titles on streaming sites.',
+        'The app (iPhone and Android) and the browser extension (Chrome and Firefox) are not in ',
+        'the app stores yet: on our site they are still coming soon. To install them now, reply ',
+        'to this mail and tell us which phone and which browser you use. We send you the install ',
+        'links, and you sign in with this address.',
       ),
-      h(ActionButton, { href: `${site}/get-app` }, 'Get the app'),
-      h(ActionButton, { href: `${site}/get-extension` }, 'Add the browser extension'),
+      h(
+        Paragraph,
+        null,
+        'While you wait for the links, see what each of them does: ',
+        h(TextLink, { href: `${site}/get-app`, color: BRAND.ink }, 'the app'),
+        ' and ',
+        h(TextLink, { href: `${site}/get-extension`, color: BRAND.ink }, 'the browser extension'),
+        '.',
+      ),
       h(Paragraph, null, 'We read every reply to this mail: tell us what works and what does not.'),
     );
   },

@@ -1,6 +1,13 @@
 import { createElement as h } from 'react';
-import { Link, Text } from '@react-email/components';
-import { ActionButton, BRAND, BrandLayout, Paragraph, textStyle } from './brand-layout.ts';
+import { Text } from '@react-email/components';
+import {
+  ActionButton,
+  BRAND,
+  BrandLayout,
+  Paragraph,
+  TextLink,
+  textStyle,
+} from './brand-layout.ts';
 import { defineTemplate } from './template-definition.ts';
 
 export interface WaitlistConfirmationProps {
@@ -44,16 +51,12 @@ export const waitlistConfirmation = defineTemplate<WaitlistConfirmationProps>({
         `Thanks for signing up with ${email}. Please confirm that this address is yours, so we `,
         'know where to send your invitation when your place opens.',
       ),
-      h(ActionButton, { href: confirmUrl }, 'Confirm my address'),
+      h(ActionButton, { href: confirmUrl, label: 'Confirm my address' }),
       h(
         Text,
         { style: { ...textStyle, color: BRAND.muted, fontSize: '14px', lineHeight: '20px' } },
         'The button works for 7 days. If it does not open, paste this link into your browser: ',
-        h(
-          Link,
-          { href: confirmUrl, style: { color: BRAND.muted, wordBreak: 'break-all' } },
-          confirmUrl,
-        ),
+        h(TextLink, { href: confirmUrl, color: BRAND.muted, breakAll: true }, confirmUrl),
       ),
       h(
         Paragraph,

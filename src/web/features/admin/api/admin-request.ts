@@ -25,6 +25,8 @@ export interface AdminRequestInit {
   method?: 'GET' | 'POST' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, instead of a JSON body (a CSV file, say). */
+  text?: { body: string; contentType: string };
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
   /** The text shown when the answer has no `message` of its own. */
@@ -53,9 +55,17 @@ export async function adminRequest<T>(path: string, init: AdminRequestInit): Pro
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(init.text
+          ? { 'Content-Type': init.text.contentType }
+          : init.body === undefined
+            ? {}
+            : { 'Content-Type': 'application/json' }),
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.text
+        ? init.text.body
+        : init.body === undefined
+          ? undefined
+          : JSON.stringify(init.body),
       signal: init.signal,
     });
   } catch (error) {

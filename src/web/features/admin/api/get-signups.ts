@@ -1,21 +1,23 @@
 /** GET /api/admin/signups (spec section 7): one page of signups, optionally filtered. */
-import type { ConfirmationFilter, SignupsResponse } from '../../../../contract/admin.ts';
+import type { SignupsResponse } from '../../../../contract/admin.ts';
+import { filterQuery, type ListFilters } from '../list-filters.ts';
 import { adminRequest } from './admin-request.ts';
 import { useQuery } from './use-query.ts';
 
 export const SIGNUPS_PAGE_SIZE = 10;
 export const SIGNUPS_FAILED_MESSAGE = 'Failed to fetch signups';
+/** The first part of every signups query key. */
+export const SIGNUPS_KEY = 'signups';
 
-export interface ListParams {
+/** A page of a list: the search, the filters and order (list-filters.ts), and where it starts. */
+export interface ListParams extends ListFilters {
   search: string;
   offset: number;
-  /** Only confirmed or pending signups; unset: all of them. */
-  confirmation?: ConfirmationFilter | undefined;
 }
 
-export function getSignups({ search, offset, confirmation }: ListParams, signal?: AbortSignal) {
+export function getSignups({ search, offset, ...filters }: ListParams, signal?: AbortSignal) {
   return adminRequest<SignupsResponse>('/admin/signups', {
-    query: { search, limit: SIGNUPS_PAGE_SIZE, offset, confirmation },
+    query: { search, limit: SIGNUPS_PAGE_SIZE, offset, ...filterQuery(filters) },
     signal,
     label: 'admin_fetch_signups',
     fallbackMessage: SIGNUPS_FAILED_MESSAGE,
@@ -24,6 +26,9 @@ export function getSignups({ search, offset, confirmation }: ListParams, signal?
 
 /** Loads while `params` is set; a change of search, offset or filter loads again. */
 export function useSignups(params: ListParams | null, onError?: (error: unknown) => void) {
-  const key = params ? JSON.stringify(params) : null;
-  return useQuery(key, (signal) => getSignups(params!, signal), onError);
+  return useQuery(
+    params ? [SIGNUPS_KEY, params] : null,
+    (signal) => getSignups(params!, signal),
+    onError,
+  );
 }

@@ -2,14 +2,17 @@
 import type { UsersResponse } from '../../../../contract/admin.ts';
 import { adminRequest } from './admin-request.ts';
 import type { ListParams } from './get-signups.ts';
+import { filterQuery } from '../list-filters.ts';
 import { useQuery } from './use-query.ts';
 
 export const USERS_PAGE_SIZE = 50;
 export const USERS_FAILED_MESSAGE = 'Failed to fetch users';
+/** The first part of every users query key. */
+export const USERS_KEY = 'users';
 
-export function getUsers({ search, offset, confirmation }: ListParams, signal?: AbortSignal) {
+export function getUsers({ search, offset, ...filters }: ListParams, signal?: AbortSignal) {
   return adminRequest<UsersResponse>('/admin/users', {
-    query: { search, limit: USERS_PAGE_SIZE, offset, confirmation },
+    query: { search, limit: USERS_PAGE_SIZE, offset, ...filterQuery(filters) },
     signal,
     label: 'admin_fetch_users',
     fallbackMessage: USERS_FAILED_MESSAGE,
@@ -18,6 +21,9 @@ export function getUsers({ search, offset, confirmation }: ListParams, signal?: 
 
 /** Loads while `params` is set; a change of search, offset or filter loads again. */
 export function useUsers(params: ListParams | null, onError?: (error: unknown) => void) {
-  const key = params ? JSON.stringify(params) : null;
-  return useQuery(key, (signal) => getUsers(params!, signal), onError);
+  return useQuery(
+    params ? [USERS_KEY, params] : null,
+    (signal) => getUsers(params!, signal),
+    onError,
+  );
 }

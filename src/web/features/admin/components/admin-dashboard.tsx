@@ -1,4 +1,7 @@
 /** /admin (spec section 2): the session decides between sign-in and the dashboard. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { createAdminQueryClient } from '../api/query-client.ts';
 import { useAdminSession } from '../use-admin-session.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { AdminWorkspace } from './admin-workspace.tsx';
@@ -30,8 +33,16 @@ export function AdminDashboard() {
   return (
     <div>
       <AdminHeader user={state.user} onSignOut={() => void signOut()} />
-      {/* Keyed by the admin, so nothing of one admin's view survives into another's. */}
-      <AdminWorkspace key={state.user.uid} onSessionEnded={endSession} />
+      {/* Keyed by the admin, so nothing of one admin's view or cache survives into another's. */}
+      <AdminQueries key={state.user.uid}>
+        <AdminWorkspace role={state.user.role} onSessionEnded={endSession} />
+      </AdminQueries>
     </div>
   );
+}
+
+/** One query cache per signed-in admin, dropped at sign-out. */
+function AdminQueries({ children }: { children: ReactNode }) {
+  const [client] = useState(createAdminQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

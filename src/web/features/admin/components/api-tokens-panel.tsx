@@ -3,21 +3,22 @@
  * new token shown once with a Copy button. Revoking asks first, as a script using the token
  * stops working at once. The server audits both.
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { ApiToken, ApiTokenScope, CreatedApiToken } from '../../../../contract/api-tokens.ts';
 import { trackEvent } from '../../analytics/analytics.ts';
 import { createApiToken, CREATE_TOKEN_FAILED_MESSAGE } from '../api/create-api-token.ts';
 import { useApiTokens } from '../api/get-api-tokens.ts';
 import { revokeApiToken, REVOKE_TOKEN_FAILED_MESSAGE } from '../api/revoke-api-token.ts';
 import { formatDate } from './format-date.ts';
-
-const primary =
-  'rounded-full bg-gold-400 px-4 py-2 text-sm font-semibold text-ink-950 transition hover:bg-gold-300 disabled:cursor-not-allowed disabled:opacity-50';
-const secondary =
-  'rounded-full border border-ink-600 px-4 py-2 text-sm font-medium text-ink-100 transition hover:border-gold-400 disabled:cursor-not-allowed disabled:opacity-50';
-const danger =
-  'rounded-full border border-red-400/70 px-3 py-1 text-xs font-semibold text-red-200 transition hover:bg-red-950 disabled:cursor-not-allowed disabled:opacity-50';
+import {
+  dangerButton as danger,
+  inputClass,
+  panelClass,
+  panelErrorClass,
+  primaryButton as primary,
+} from './panel-styles.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ShownOnce } from './shown-once.tsx';
 
 const SCOPE_LABELS: Record<ApiTokenScope, string> = {
   read: 'Read-only',
@@ -82,10 +83,7 @@ export function ApiTokensPanel({
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-10 rounded-2xl border border-ink-700 bg-ink-900 p-4 sm:p-6"
-    >
+    <section aria-labelledby={headingId} className={panelClass}>
       <h2 id={headingId} className="text-xl font-semibold text-ink-100">
         API tokens
       </h2>
@@ -95,12 +93,17 @@ export function ApiTokensPanel({
         revoked or its creator is no longer an admin.
       </p>
       <CreateTokenForm busy={busy} onCreate={(name, scope) => void create(name, scope)} />
-      {created ? <NewToken created={created} onDone={() => setCreated(null)} /> : null}
+      {created ? (
+        // Shown this once: only its hash is stored.
+        <ShownOnce
+          message={`Token “${created.apiToken.name}” created. Copy it now: it won’t be shown again.`}
+          label="New API token"
+          value={created.token}
+          onDone={() => setCreated(null)}
+        />
+      ) : null}
       {error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg border border-red-500/60 bg-red-950/60 p-3 text-sm break-words text-red-100"
-        >
+        <p role="alert" className={panelErrorClass}>
           {error}
         </p>
       ) : null}
@@ -111,8 +114,16 @@ export function ApiTokensPanel({
         onRevoke={setRevoking}
       />
       {revoking ? (
-        <RevokeDialog
-          token={revoking}
+        <ConfirmDialog
+          title="Revoke this token?"
+          description={
+            <>
+              Scripts using <strong className="text-ink-100">{revoking.name}</strong> (
+              <span className="font-mono">{revoking.prefixHint}</span>) stop working at once. This
+              cannot be undone.
+            </>
+          }
+          confirmLabel={`Revoke ${revoking.name}`}
           onConfirm={() => void revoke(revoking)}
           onClose={() => setRevoking(null)}
         />
@@ -152,7 +163,7 @@ function CreateTokenForm({
           maxLength={100}
           placeholder="Nightly export"
           autoComplete="off"
-          className="mt-1 w-full rounded-lg border border-ink-600 bg-ink-950 px-3 py-2.5 text-ink-100 placeholder:text-ink-400"
+          className={inputClass}
         />
       </div>
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
@@ -175,58 +186,6 @@ function CreateTokenForm({
         Create token
       </button>
     </form>
-  );
-}
-
-/** The token, shown this once: it is stored only as a hash. */
-function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const valueId = useId();
-  const warningId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  // Focus goes to the token, so a screen reader reads it with the warning that describes it.
-  useEffect(() => input.current?.focus(), [created]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
-
-  return (
-    <div className="mt-4 rounded-lg border border-gold-400/60 bg-ink-950 p-3 text-sm text-ink-100">
-      <p id={warningId} className="font-semibold">
-        Token “{created.apiToken.name}” created. Copy it now: it won&apos;t be shown again.
-      </p>
-      <label htmlFor={valueId} className="sr-only">
-        New API token
-      </label>
-      <input
-        id={valueId}
-        ref={input}
-        aria-describedby={warningId}
-        readOnly
-        value={created.token}
-        onFocus={(event) => event.target.select()}
-        className="mt-2 w-full rounded-lg border border-ink-600 bg-ink-900 px-3 py-2 font-mono text-xs text-ink-100"
-      />
-      <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button type="button" className={secondary} onClick={() => void copy()}>
-          Copy
-        </button>
-        <button type="button" className={secondary} onClick={onDone}>
-          Done
-        </button>
-        {copied === null ? null : (
-          <span className="text-ink-300">
-            {copied ? 'Copied.' : 'Could not copy; select the token and copy it.'}
-          </span>
-        )}
-      </div>
-    </div>
   );
 }
 
@@ -275,41 +234,5 @@ function TokenList({
         </li>
       ))}
     </ul>
-  );
-}
-
-function RevokeDialog({
-  token,
-  onConfirm,
-  onClose,
-}: {
-  token: ApiToken;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[71] w-[min(92vw,30rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-ink-700 bg-ink-900 p-6 text-ink-100 shadow-2xl">
-          <Dialog.Title className="text-xl font-semibold">Revoke this token?</Dialog.Title>
-          <Dialog.Description className="mt-3 text-sm text-ink-300">
-            Scripts using <strong className="break-words text-ink-100">{token.name}</strong> (
-            <span className="font-mono">{token.prefixHint}</span>) stop working at once. This cannot
-            be undone.
-          </Dialog.Description>
-          <div className="mt-5 flex flex-col gap-3">
-            <button type="button" className={`${danger} px-4 py-2 text-sm`} onClick={onConfirm}>
-              Revoke {token.name}
-            </button>
-            <Dialog.Close asChild>
-              <button type="button" className={secondary}>
-                Cancel
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

@@ -1,35 +1,46 @@
 import type { ReactNode } from 'react';
+import { ListFailure, type ListFailureState } from './list-failure.tsx';
 import {
   addButtonClass,
   emptyClass,
   headCellClass,
+  headClass,
   removeButtonClass,
   tableClass,
 } from './table-styles.ts';
 
-/** The loading, empty and filled states both admin lists share (spec section 2). */
 /** What every list table gets besides its rows: its loading state, the search, the row actions. */
 export interface ListTableProps {
   isLoading: boolean;
+  /** The last load failed; the rows given are then the last ones that loaded, if any. */
+  failure?: ListFailureState | undefined;
   search: string;
+  /** A viewer: no row offers a change. */
+  readOnly?: boolean | undefined;
   /** The address whose whitelist change is in flight; its button waits. */
   busyEmail: string | null;
   onAdd: (email: string) => void;
   onRemove: (email: string) => void;
 }
 
+/** The loading, failed, empty and filled states both admin lists share (spec section 2). */
 export function ListTable({
   isLoading,
+  failure,
   isEmpty,
   search,
   texts,
   columns,
+  emailHead,
   children,
 }: {
+  /** Put before the first column's name (the page's select-all box). */
+  emailHead?: ReactNode;
   isLoading: boolean;
+  failure: ListFailureState | undefined;
   isEmpty: boolean;
   search: string;
-  texts: { loading: string; empty: string; noMatch: string };
+  texts: { title: string; loading: string; empty: string; noMatch: string };
   columns: string[];
   children: ReactNode;
 }) {
@@ -40,22 +51,29 @@ export function ListTable({
       </p>
     );
   }
-  if (isEmpty) return <p className={emptyClass}>{search ? texts.noMatch : texts.empty}</p>;
+  const failed = failure ? <ListFailure title={texts.title} failure={failure} /> : null;
+  // A failure is never shown as an empty list.
+  if (isEmpty)
+    return failed ?? <p className={emptyClass}>{search ? texts.noMatch : texts.empty}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={headCellClass}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <>
+      {failed}
+      <div className={failed ? 'mt-3 overflow-x-auto opacity-70' : 'overflow-x-auto'}>
+        <table className={tableClass}>
+          <thead className={headClass}>
+            <tr>
+              {columns.map((column, index) => (
+                <th key={column} scope="col" className={headCellClass}>
+                  {index === 0 ? emailHead : null}
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -67,7 +85,9 @@ export function WhitelistAction({
   add,
   onAdd,
   onRemove,
+  readOnly,
 }: {
+  readOnly?: boolean | undefined;
   email: string;
   whitelisted: boolean;
   busy: boolean;
@@ -75,6 +95,7 @@ export function WhitelistAction({
   onAdd: (email: string) => void;
   onRemove: (email: string) => void;
 }) {
+  if (readOnly) return <span className="text-xs whitespace-nowrap text-ink-400">View only</span>;
   return whitelisted ? (
     <button
       type="button"

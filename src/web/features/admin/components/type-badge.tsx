@@ -10,7 +10,7 @@ export function TypeBadge({ type }: { type: string }) {
   return (
     <span
       data-type={type}
-      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TYPE_COLOURS[type] ?? OTHER_COLOUR}`}
+      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TYPE_COLOURS[type] ?? OTHER_COLOUR}`}
     >
       {type.replaceAll('_', ' ')}
     </span>

@@ -2,7 +2,14 @@ import type { UserRecord } from '../../../../contract/admin.ts';
 import { ConfirmationBadge } from './confirmation-badge.tsx';
 import { formatDate } from './format-date.ts';
 import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
-import { cellClass } from './table-styles.ts';
+import {
+  badgeGroupClass,
+  cellClass,
+  emailCellClass,
+  emailTextClass,
+  nowrapCellClass,
+  rowClass,
+} from './table-styles.ts';
 import { WhitelistBadge } from './whitelist-badge.tsx';
 
 const COLUMNS = ['Email', 'Whitelist Status', 'Signup Date', 'Registration', 'Actions'];
@@ -10,7 +17,9 @@ const COLUMNS = ['Email', 'Whitelist Status', 'Signup Date', 'Registration', 'Ac
 export function UsersTable({
   users,
   isLoading,
+  failure,
   search,
+  readOnly,
   busyEmail,
   onAdd,
   onRemove,
@@ -18,9 +27,11 @@ export function UsersTable({
   return (
     <ListTable
       isLoading={isLoading}
+      failure={failure}
       isEmpty={!users || users.length === 0}
       search={search}
       texts={{
+        title: 'Users',
         loading: 'Loading users...',
         empty: 'No users found',
         noMatch: 'No users match your search.',
@@ -28,23 +39,30 @@ export function UsersTable({
       columns={COLUMNS}
     >
       {users?.map((user) => (
-        <tr key={user.uid}>
-          <td className={`${cellClass} break-all`}>{user.email}</td>
-          <td className={cellClass}>
-            <div className="flex flex-wrap items-center gap-1.5">
+        <tr key={user.uid} className={rowClass}>
+          <td className={emailCellClass} data-label="Email">
+            <span className={emailTextClass} title={user.email}>
+              {user.email}
+            </span>
+          </td>
+          <td className={cellClass} data-label="Whitelist">
+            <div className={badgeGroupClass}>
               <WhitelistBadge whitelisted={user.isWhitelisted} />
               {/* An address that never signed up has nothing to confirm. */}
               {user.signupDate ? <ConfirmationBadge confirmedAt={user.confirmedAt} /> : null}
             </div>
           </td>
-          <td className={cellClass}>{user.signupDate ? formatDate(user.signupDate) : 'N/A'}</td>
-          <td className={cellClass}>
+          <td className={nowrapCellClass} data-label="Signup Date">
+            {user.signupDate ? formatDate(user.signupDate) : 'N/A'}
+          </td>
+          <td className={nowrapCellClass} data-label="Registration">
             {user.registrationDate ? formatDate(user.registrationDate) : 'Not registered'}
           </td>
-          <td className={cellClass}>
+          <td className={cellClass} data-label="Actions">
             <WhitelistAction
               email={user.email}
               whitelisted={user.isWhitelisted}
+              readOnly={readOnly}
               busy={busyEmail === user.email}
               add={{ label: 'Add to Whitelist', ariaLabel: `Add to Whitelist: ${user.email}` }}
               onAdd={onAdd}

@@ -1,0 +1,237 @@
+/**
+ * Above each list: the filters that narrow it (in a panel that opens from "Filters"), its order,
+ * the CSV export of what it shows, and one chip per filter in use, each clearing its filter.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  filterChips,
+  isFilterName,
+  PROGRAMMES,
+  SORT_CHOICES,
+  type ListFilters,
+  type OrderChoice,
+  type SortChoice,
+} from '../list-filters.ts';
+
+const control =
+  'mt-1 w-full rounded-lg border border-ink-600 bg-ink-950 px-2.5 py-1.5 text-sm text-ink-100';
+const labelClass = 'block text-xs font-medium text-ink-300';
+export const toolButton =
+  'inline-flex items-center gap-1.5 rounded-full border border-ink-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-ink-100 transition hover:border-gold-400 aria-expanded:border-gold-400';
+
+export function ListFilterBar({
+  list,
+  filters,
+  onChange,
+  exportHref,
+  children,
+}: {
+  list: 'Signups' | 'Users';
+  filters: ListFilters;
+  onChange: (filters: ListFilters) => void;
+  exportHref: string;
+  /** More tools (the import). */
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const chips = filterChips(filters);
+  const set = (patch: Partial<ListFilters>) => onChange({ ...filters, ...patch });
+  const active = chips.filter((chip) => chip.key !== 'sort' && chip.key !== 'confirmation').length;
+
+  return (
+    <div className="mt-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className={toolButton}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
+          Filters{active ? ` (${active})` : ''}
+        </button>
+        <label className="sr-only" htmlFor={`${panelId}-sort`}>
+          {list} order
+        </label>
+        <select
+          id={`${panelId}-sort`}
+          value={
+            filters.sort
+              ? `${filters.sort}:${filters.order ?? (filters.sort === 'email' ? 'asc' : 'desc')}`
+              : ''
+          }
+          onChange={(event) => {
+            const [sort, order] = event.target.value.split(':') as [SortChoice | '', OrderChoice];
+            set(sort ? { sort, order } : { sort: undefined, order: undefined });
+          }}
+          className="rounded-full border border-ink-600 bg-ink-950 px-3 py-1 text-xs font-semibold text-ink-100"
+        >
+          {SORT_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <a href={exportHref} download className={toolButton}>
+          Export CSV
+        </a>
+        {children}
+      </div>
+
+      {open ? <FilterPanel id={panelId} list={list} filters={filters} onChange={set} /> : null}
+
+      {chips.length ? (
+        <ul
+          aria-label={`${list} filters in use`}
+          className="mt-2 flex flex-wrap items-center gap-1.5"
+        >
+          {chips.map((chip) => (
+            <li key={chip.key}>
+              <button
+                type="button"
+                aria-label={`Clear filter: ${chip.label}`}
+                onClick={() => set(Object.fromEntries(chip.clears.map((key) => [key, undefined])))}
+                className="inline-flex items-center gap-1 rounded-full border border-gold-400/50 bg-gold-400/10 py-0.5 pr-1.5 pl-2.5 text-xs font-medium whitespace-nowrap text-gold-300 hover:bg-gold-400/20"
+              >
+                {chip.label}
+                <span aria-hidden="true" className="text-sm leading-none">
+                  ×
+                </span>
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => onChange({})}
+              className="px-1.5 text-xs font-medium text-ink-300 underline-offset-2 hover:text-ink-100 hover:underline"
+            >
+              Clear all
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function FilterPanel({
+  id,
+  list,
+  filters,
+  onChange,
+}: {
+  id: string;
+  list: string;
+  filters: ListFilters;
+  onChange: (patch: Partial<ListFilters>) => void;
+}) {
+  const [source, setSource] = useState(filters.source ?? '');
+  const [sourceError, setSourceError] = useState<string | null>(null);
+
+  function applySource(event?: FormEvent) {
+    event?.preventDefault();
+    const value = source.trim();
+    if (value && !isFilterName(value)) {
+      setSourceError('A signup form is 1 to 64 letters, digits, _, - or .');
+      return;
+    }
+    setSourceError(null);
+    onChange({ source: value || undefined });
+  }
+
+  return (
+    <div
+      id={id}
+      role="group"
+      aria-label={`${list} filters`}
+      className="mt-2 grid grid-cols-2 gap-3 rounded-xl border border-ink-700 bg-ink-900 p-3 sm:grid-cols-3 lg:grid-cols-6"
+    >
+      <label className={labelClass}>
+        Whitelist
+        <select
+          className={control}
+          value={filters.whitelisted ?? ''}
+          onChange={(event) =>
+            onChange({
+              whitelisted: (event.target.value || undefined) as ListFilters['whitelisted'],
+            })
+          }
+        >
+          <option value="">Any</option>
+          <option value="true">Whitelisted</option>
+          <option value="false">Not whitelisted</option>
+        </select>
+      </label>
+      <label className={labelClass}>
+        Registration
+        <select
+          className={control}
+          value={filters.registered ?? ''}
+          onChange={(event) =>
+            onChange({ registered: (event.target.value || undefined) as ListFilters['registered'] })
+          }
+        >
+          <option value="">Any</option>
+          <option value="true">Registered</option>
+          <option value="false">Not registered</option>
+        </select>
+      </label>
+      <label className={labelClass}>
+        Programme
+        <select
+          className={control}
+          value={filters.type ?? ''}
+          onChange={(event) => onChange({ type: event.target.value || undefined })}
+        >
+          <option value="">Any</option>
+          {[...new Set([...PROGRAMMES, ...(filters.type ? [filters.type] : [])])].map((type) => (
+            <option key={type} value={type}>
+              {type.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+      </label>
+      <form onSubmit={applySource} className="min-w-0">
+        <label className={labelClass}>
+          Signup form
+          <input
+            className={control}
+            value={source}
+            placeholder="e.g. hero-top"
+            onChange={(event) => setSource(event.target.value)}
+            onBlur={() => applySource()}
+            aria-invalid={sourceError ? true : undefined}
+            aria-describedby={sourceError ? `${id}-source-error` : undefined}
+          />
+        </label>
+        {sourceError ? (
+          <p id={`${id}-source-error`} className="mt-1 text-xs text-red-200">
+            {sourceError}
+          </p>
+        ) : null}
+      </form>
+      <label className={labelClass}>
+        Signed up from
+        <input
+          type="date"
+          className={control}
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+        />
+      </label>
+      <label className={labelClass}>
+        Signed up until
+        <input
+          type="date"
+          className={control}
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+        />
+      </label>
+    </div>
+  );
+}
