@@ -42,8 +42,10 @@ export const DEMO = {
   /** Seconds. */
   duration: 8,
   film: { title: 'Neon Tide', meta: '2025 · Sci-fi drama · 1h 52m' },
-  community: 8.4,
-  critics: 92,
+  // Viewers like it, critics don't: the two ratings disagree, as they do for the films in the
+  // site's phone pictures (src/web/components/marketing/mockup-films.ts), with other scores.
+  community: 7.9,
+  critics: 41,
 } as const;
 
 const DISPLAY_FONT = "'Bebas Neue', 'Inter Variable', sans-serif";
