@@ -16,7 +16,7 @@ import {
 import { openDatabase } from '../src/server/db/database.ts';
 import type { SignupsTable } from '../src/server/db/schema.ts';
 import { createApiToken } from '../src/server/features/auth/api-token-repository.ts';
-import { createFreshPostgresDatabase } from '../src/server/test/postgres-database.ts';
+import { createFreshPostgresDatabase, queryOnce } from '../src/server/test/postgres-database.ts';
 import { postgresReachable } from '../src/server/test/databases.ts';
 import { startServiceProcess } from '../src/server/test/service-process.ts';
 import { uuidV7 } from '../src/server/lib/uuid-v7.ts';
@@ -29,13 +29,18 @@ import { uuidV7 } from '../src/server/lib/uuid-v7.ts';
  * - the CSV export of all 1,000,000 signups from the service process: wall time and the peak
  *   growth of the service's resident memory while it streams (target <= 64 MB);
  * - the CSV import of 100,000 lines: wall time of the dry run and of the import.
- * Run alone: `node bench/admin-data.ts` (BENCH_PG_SIGNUPS, BENCH_SQLITE_SIGNUPS to scale).
+ * Run alone: `node bench/admin-data.ts` (BENCH_PG_SIGNUPS, BENCH_SQLITE_SIGNUPS to scale;
+ * BENCH_ONLY=sqlite|postgres, BENCH_PARTS=lists,export,import, BENCH_PG_DATABASE_URL to reuse a
+ * seeded database).
  */
 const PG_SIGNUPS = Number(process.env.BENCH_PG_SIGNUPS ?? 1_000_000);
 const SQLITE_SIGNUPS = Number(process.env.BENCH_SQLITE_SIGNUPS ?? 100_000);
 const IMPORT_LINES = 100_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const WARMUP = 5;
+/** BENCH_PARTS=lists,export,import (all by default). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'lists,export,import').split(','));
+const part = (name: string) => PARTS.has(name);
 const TARGET_P95_MS = 50;
 const TARGET_RSS_MB = 64;
 
@@ -211,7 +216,16 @@ async function benchPostgres() {
     console.log('PostgreSQL is unreachable; its rows are skipped.\n');
     return;
   }
-  const database = await createFreshPostgresDatabase({ prefix: 'reelscore_bench' });
+  // BENCH_PG_DATABASE_URL: an existing database, seeded here only while it has no signups and
+  // kept afterwards (to compare query plans over the same million rows run after run).
+  const kept = process.env.BENCH_PG_DATABASE_URL;
+  const database = kept
+    ? {
+        url: kept,
+        query: <Row extends object>(text: string) => queryOnce<Row>(kept, text),
+        drop: async () => {},
+      }
+    : await createFreshPostgresDatabase({ prefix: 'reelscore_bench' });
   const service = await startServiceProcess({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
@@ -227,9 +241,14 @@ async function benchPostgres() {
   const handle = openDatabase({ kind: 'postgres', url: database.url });
   try {
     const started = performance.now();
-    await database.query(SEED_POSTGRES(PG_SIGNUPS));
-    // As autovacuum soon would: statistics, and the visibility map for index-only scans.
-    await database.query('vacuum analyze');
+    const [present] = await database.query<{ any: boolean }>(
+      'select exists (select from signups) as any',
+    );
+    if (!present!.any) {
+      await database.query(SEED_POSTGRES(PG_SIGNUPS));
+      // As autovacuum soon would: statistics, and the visibility map for index-only scans.
+      await database.query('vacuum analyze');
+    }
     const [counts] = await database.query<{ signups: string; whitelist: string; users: string }>(
       `select (select count(*) from signups) as signups, (select count(*) from whitelist) as whitelist,
         (select count(*) from app_users) as users`,
@@ -244,9 +263,10 @@ async function benchPostgres() {
       createdBy: LOCAL_ADMIN_EMAIL,
     });
     const headers = { authorization: `Bearer ${token}` };
-    await measureLists(service.origin, headers, 'PostgreSQL');
-    await measureExport(service.origin, headers, service.child.pid!);
-    await measureImport(service.origin, headers, 'PostgreSQL');
+    if (part('lists')) await measureLists(service.origin, headers, 'PostgreSQL');
+    if (part('export')) await measureExport(service.origin, headers, service.child.pid!);
+    // The import adds 100,000 signups: not into a database kept for the next run.
+    if (part('import') && !kept) await measureImport(service.origin, headers, 'PostgreSQL');
   } finally {
     await handle.close();
     await service.stop();
@@ -316,8 +336,8 @@ async function benchSqlite() {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       const headers = { authorization: `Bearer ${token}` };
-      await measureLists(origin, headers, 'SQLite');
-      await measureImport(origin, headers, 'SQLite');
+      if (part('lists')) await measureLists(origin, headers, 'SQLite');
+      if (part('import')) await measureImport(origin, headers, 'SQLite');
     } finally {
       await app.close();
     }

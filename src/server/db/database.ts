@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Readable } from 'node:stream';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -15,6 +17,12 @@ export interface DatabaseHandle {
   ping(timeoutMs?: number): Promise<boolean>;
   /** Connections open, idle and awaited (SQLite: its one connection, never waited for). */
   poolUse(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: the output of `COPY (...) TO STDOUT` as it arrives, on a connection of its
+   * own that goes back to the pool when the stream ends (or is closed by the database if the
+   * stream is destroyed midway). `text` takes no parameters: see `inlineParameters`.
+   */
+  copyOut?: (text: string) => Promise<Readable>;
   close(): Promise<void>;
 }
 
@@ -25,9 +33,14 @@ export interface DatabaseLogger {
 const SQLITE_POOL_USE = () => ({ total: 1, idle: 0, waiting: 0 });
 
 export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): DatabaseHandle {
-  const { db, dialect, poolUse } =
+  const { db, dialect, poolUse, copyOut } =
     config.kind === 'sqlite'
-      ? { db: openSqlite(config.path), dialect: 'sqlite' as const, poolUse: SQLITE_POOL_USE }
+      ? {
+          db: openSqlite(config.path),
+          dialect: 'sqlite' as const,
+          poolUse: SQLITE_POOL_USE,
+          copyOut: undefined,
+        }
       : { ...openPostgres(config, logger), dialect: 'postgres' as const };
 
   let closed = false;
@@ -35,6 +48,7 @@ export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): D
     db,
     dialect,
     poolUse,
+    ...(copyOut ? { copyOut } : {}),
     async ping(timeoutMs = 2000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => {
@@ -117,5 +131,22 @@ function openPostgres(
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    copyOut: async (text: string): Promise<Readable> => {
+      const client = await pool.connect();
+      const stream = client.query(copyTo(text));
+      let released = false;
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        // With an error the connection is closed, not reused: it may be midway through a COPY.
+        client.release(error);
+      };
+      stream.on('end', () => release());
+      stream.on('error', (error) => release(error));
+      stream.on('close', () => {
+        if (!stream.readableEnded) release(new Error('COPY output not read to its end'));
+      });
+      return stream;
+    },
   };
 }

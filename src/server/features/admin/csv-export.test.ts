@@ -202,6 +202,36 @@ describe.each(kinds)('CSV export of the admin lists on $name', (kind) => {
     expect(all).toHaveLength(1 + ROWS + 6 + 1);
   });
 
+  it('takes any search text as text, quotes, backslashes and placeholders included', async () => {
+    // PostgreSQL's export is one COPY statement with the filter's values written in as literals.
+    for (const search of ["x'); drop table signups; --", '\\', '$1', "e'\\x", '%_']) {
+      const { response, body } = await text(
+        `/api/admin/signups/export?search=${encodeURIComponent(search)}`,
+      );
+      expect(response.status, search).toBe(200);
+      expect(parse(body), search).toEqual([[...SIGNUP_CSV_COLUMNS]]);
+    }
+    const { body } = await text('/api/admin/signups/export?search=person0000');
+    expect(parse(body)).toHaveLength(1 + 10);
+  });
+
+  it('lets go of the database when the client stops reading midway', async () => {
+    for (let n = 0; n < 12; n++) {
+      const controller = new AbortController();
+      const response = await fetch(`${testApp.origin}/api/admin/signups/export`, {
+        headers: admin,
+        signal: controller.signal,
+      });
+      await response.body!.getReader().read();
+      controller.abort();
+    }
+    // More stopped exports than the pool has connections: each one's connection came back.
+    await expect.poll(() => testApp.app.database.poolUse().waiting, { timeout: 5000 }).toBe(0);
+    const { response, body } = await text('/api/admin/signups/export');
+    expect(response.status).toBe(200);
+    expect(parse(body)).toHaveLength(1 + ROWS + 6);
+  });
+
   it('lets a viewer export, records each export in the audit log, and refuses bad filters', async () => {
     const { headers: viewer } = await adminHeaders(testApp.app, VIEWER);
     const { response } = await text(

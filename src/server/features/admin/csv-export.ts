@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { csvLines, type CsvCell } from './csv.ts';
 import type { ListFilter } from './list-filter.ts';
-import { signupBatches, type SignupListItem } from './signup-list-repository.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { copyTextLines } from './csv-sql.ts';
+import { signupBatches, signupCsvCopy, type SignupListItem } from './signup-list-repository.ts';
 import { userBatches } from './user-list-filtered.ts';
 import { toUserItem, type UserListItem } from './user-list-repository.ts';
 
@@ -75,11 +75,25 @@ function csvStream<T>(
   return Readable.from(lines(), { objectMode: false, highWaterMark: 1 });
 }
 
-export function signupsCsv(db: Kysely<Database>, filter: ListFilter): Readable {
-  return csvStream(SIGNUP_CSV_COLUMNS, signupBatches(db, filter, EXPORT_BATCH_SIZE), signupCells);
+/**
+ * On PostgreSQL the database writes the lines (`signupCsvCopy`) and they pass through as the
+ * connection delivers them; SQLite's rows are made into lines here.
+ */
+export function signupsCsv(database: DatabaseHandle, filter: ListFilter): Readable {
+  const { copyOut } = database;
+  if (!copyOut) {
+    const batches = signupBatches(database.db, filter, EXPORT_BATCH_SIZE);
+    return csvStream(SIGNUP_CSV_COLUMNS, batches, signupCells);
+  }
+  async function* chunks(copy: (text: string) => Promise<Readable>) {
+    yield Buffer.from(csvLines([[...SIGNUP_CSV_COLUMNS]]));
+    yield* copyTextLines(await copy(signupCsvCopy(database.db, filter)));
+  }
+  return Readable.from(chunks(copyOut), { objectMode: false, highWaterMark: 1 });
 }
 
-export function usersCsv(db: Kysely<Database>, filter: ListFilter): Readable {
+export function usersCsv(database: DatabaseHandle, filter: ListFilter): Readable {
+  const { db } = database;
   async function* items() {
     for await (const rows of userBatches(db, filter, EXPORT_BATCH_SIZE)) yield rows.map(toUserItem);
   }

@@ -55,7 +55,7 @@ async function sendExport(
     }),
   );
   const csv =
-    list === 'signups' ? signupsCsv(app.database.db, filter) : usersCsv(app.database.db, filter);
+    list === 'signups' ? signupsCsv(app.database, filter) : usersCsv(app.database, filter);
   noStore(reply);
   return reply
     .type('text/csv; charset=utf-8')

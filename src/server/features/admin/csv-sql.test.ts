@@ -1,0 +1,49 @@
+import { CompiledQuery } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { copyTextLines, inlineParameters } from './csv-sql.ts';
+
+async function lines(...chunks: string[]): Promise<string> {
+  async function* source() {
+    for (const chunk of chunks) yield Buffer.from(chunk, 'latin1');
+  }
+  const out: Buffer[] = [];
+  for await (const chunk of copyTextLines(source())) out.push(chunk);
+  return Buffer.concat(out).toString('latin1');
+}
+
+describe('COPY text output as CSV lines', () => {
+  it('undoes every backslash sequence COPY writes and ends each row with CRLF', async () => {
+    expect(await lines('a,b\n"\'\\r",c\\\\d\\t\\b\\f\\v\\n\n')).toBe(
+      'a,b\r\n"\'\r",c\\d\t\b\f\v\n\r\n',
+    );
+  });
+
+  it('carries a backslash split from its letter into the next chunk', async () => {
+    expect(await lines('x\\', 'ry\n', 'z\\', '\\\n')).toBe('x\ry\r\nz\\\r\n');
+  });
+
+  it('passes bytes beyond ASCII through unchanged', async () => {
+    const utf8 = Buffer.from('zoë@exämple.com\n', 'utf8').toString('latin1');
+    expect(Buffer.from(await lines(utf8), 'latin1').toString('utf8')).toBe('zoë@exämple.com\r\n');
+  });
+});
+
+describe('inlineParameters', () => {
+  it('writes each value as a quoted literal in place of its placeholder', () => {
+    const query = CompiledQuery.raw('select $1, $2, $3, $10', [
+      "it's",
+      'back\\slash',
+      new Date(Date.UTC(2026, 0, 2)),
+      ...Array.from({ length: 6 }, () => ''),
+      7,
+    ]);
+    expect(inlineParameters(query)).toBe(
+      "select 'it''s',  E'back\\\\slash', '2026-01-02T00:00:00.000Z', '7'",
+    );
+  });
+
+  it('refuses a placeholder without a value, and values it cannot write', () => {
+    expect(() => inlineParameters(CompiledQuery.raw('select $2', ['a']))).toThrow('No value');
+    expect(() => inlineParameters(CompiledQuery.raw('select $1', [{}]))).toThrow('Cannot write');
+  });
+});
