@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { DemoVideo } from '../../site-config.ts';
 import { DemoVideoPlayer } from './demo-video-player.tsx';
 
@@ -15,7 +15,8 @@ export interface DemoCarouselProps {
 export function DemoCarousel({ videos }: DemoCarouselProps) {
   const [selected, setSelected] = useState(0);
   const dots = useRef<(HTMLButtonElement | null)[]>([]);
-  const baseId = useId();
+  // One carousel per page; a fixed id is the same when it hydrates on its own as an island.
+  const baseId = 'demo-carousel';
   const count = videos.length;
   const index = Math.min(selected, Math.max(count - 1, 0));
   const current = videos[index];

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
 import type { DemoVideo } from '../../site-config.ts';
 import { useAutoHide } from './use-auto-hide.ts';
 
@@ -38,8 +38,10 @@ export function DemoVideoPlayer({ video }: { video: DemoVideo }) {
   // Set when the visitor asks for playback, so the 3 s hide starts only then, not after a stall.
   const playRequested = useRef(false);
   const pointerInside = useRef(false);
-  const titleId = useId();
-  const descriptionId = useId();
+  // From the video's id rather than useId(), so they are the same when the player hydrates on
+  // its own as an island (the home page) as in the whole-page prerender.
+  const titleId = `demo-${video.id}-title`;
+  const descriptionId = `demo-${video.id}-description`;
 
   // The fallback shows the preview image behind its link, unless the preview is what failed.
   const [previewFailed, setPreviewFailed] = useState(false);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { SIGNUP_FORM_ACTION } from '../../../contract/signup-form-post.ts';
 import { HONEYPOT_FIELD, type SignupType } from '../../../contract/signup-types.ts';
 import { apiUrl } from '../../lib/api.ts';
@@ -62,7 +62,9 @@ export function SignupForm({
   submitLabel = 'Join Early Access',
 }: SignupFormProps) {
   const [state, dispatch] = useReducer(signupReducer, initialSignupState);
-  const id = useId();
+  // A page holds one form of each type. Ids from the type, not useId(), are the same when the
+  // form hydrates on its own as an island (the home page) as in the whole-page prerender.
+  const id = `signup-${signupType}`;
   const inputRef = useRef<HTMLInputElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const thanksRef = useRef<HTMLParagraphElement>(null);
