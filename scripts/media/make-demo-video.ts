@@ -1,7 +1,7 @@
 /**
  * Makes the home page's demo video and its preview image from our own drawing (scene.ts):
  *
- *   public/media/demo-scan.webm        8 s, 1280x720, 30 fps, VP9, no audio
+ *   public/media/demo-scan.webm        8 s, 720x1280 (portrait), 30 fps, VP9, no audio
  *   public/media/demo-scan-poster.svg  the first frame, as a small SVG (no text, no fonts)
  *
  * Run from the repository root (Node 24; needs ffmpeg with libvpx and Debian's Chromium):
