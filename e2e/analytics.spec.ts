@@ -52,20 +52,18 @@ test('after consent gtag loads and page views and events are sent', async ({ pag
   await expect
     .poll(() => requests.some((url) => url.includes(`gtag/js?id=${E2E_MEASUREMENT_ID}`)))
     .toBe(true);
-  await expect.poll(() => dataLayerEvents(page)).toContain('page_view');
+  await expect.poll(() => pageViewPaths(page)).toEqual(['/']);
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Pricing' })
-    .click();
-  await expect
-    .poll(async () => (await dataLayerEvents(page)).filter((name) => name === 'page_view').length)
-    .toBe(2);
+  // The home page has no client-side router (docs/decisions/0028): Pricing is a new document,
+  // which records its own page view with the stored consent.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL('/pricing');
+  await expect.poll(() => pageViewPaths(page)).toEqual(['/pricing']);
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Try for Free' })
-    .click();
+  await nav.getByRole('link', { name: 'Try for Free' }).click();
+  await expect(page).toHaveURL('/signup');
+  await expect.poll(() => pageViewPaths(page)).toEqual(['/signup']);
   const signup = page.locator('[data-testid="signup"][data-signup-type="general"]');
   await signup.getByLabel('Email address').fill(`consented-${Date.now()}@example.com`);
   await signup.getByTestId('signup-submit').click();
@@ -73,6 +71,11 @@ test('after consent gtag loads and page views and events are sent', async ({ pag
   await expect
     .poll(() => dataLayerEvents(page))
     .toEqual(expect.arrayContaining(['click', 'api_call', 'form_submit']));
+
+  // A navigation inside a React page records one more page view in the same document.
+  await nav.getByRole('link', { name: 'Get Extension' }).click();
+  await expect(page).toHaveURL('/get-extension');
+  await expect.poll(() => pageViewPaths(page)).toEqual(['/signup', '/get-extension']);
 });
 
 test('a refusal is remembered and nothing loads', async ({ page }) => {
@@ -107,8 +110,9 @@ async function pageViewPaths(page: Page): Promise<string[]> {
   );
 }
 
-// Pages with React (/, /signup, /get-app, /get-extension, /health) and pages with the page
-// script only (/pricing, /about, /privacy, /terms, the 404 page) follow the same rules.
+// Pages with React (/signup, /get-app, /get-extension, /health), the home page with its React
+// islands, and pages with the page script only (/pricing, /about, /privacy, /terms, the 404
+// page) follow the same rules.
 test.describe('every page', () => {
   test.use({ allowConsoleErrors: /404 \(Not Found\)/ });
 

@@ -16,8 +16,9 @@ import { NavBar } from './components/layout/nav-bar.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
 import { AnalyticsRoot } from './features/analytics/analytics-root.tsx';
 import { ConsentBannerView } from './features/analytics/consent-banner.tsx';
+import islandScriptUrl from './features/islands/island-script.tsx?worker&url';
 import pageScriptUrl from './features/static-page/page-script.ts?worker&url';
-import { routesHydrate, useStaticPage } from './lib/hydration.ts';
+import { routesHydrate, routesUseIslands, useSpaFallback, useStaticPage } from './lib/hydration.ts';
 import { pageMeta } from './lib/meta.ts';
 import { analyticsSettings } from './site-config.ts';
 
@@ -31,13 +32,14 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * The script of a page without React (docs/decisions/0026): nav, mobile menu and analytics
- * consent, told the build's analytics settings.
+ * The script of a page without React Router in the browser (docs/decisions/0026): nav, mobile
+ * menu and analytics consent, told the build's analytics settings; on a page with islands
+ * (0028) the island script, which also hydrates those.
  */
-function PageScript() {
+function PageScript({ islands }: { islands: boolean }) {
   return (
     <script
-      src={pageScriptUrl}
+      src={islands ? islandScriptUrl : pageScriptUrl}
       defer
       data-page-script=""
       data-analytics-id={analyticsSettings.measurementId}
@@ -48,7 +50,8 @@ function PageScript() {
 
 export function Layout({ children }: { children: ReactNode }) {
   // Pages whose route says `hydrate: false` get no React Router scripts, only the page script.
-  const hydrate = routesHydrate(useMatches());
+  const matches = useMatches();
+  const hydrate = useSpaFallback() || routesHydrate(matches);
   const staticPage = useStaticPage();
   return (
     <html lang="en">
@@ -73,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts />
           </>
         ) : null}
-        {staticPage ? <PageScript /> : null}
+        {staticPage ? <PageScript islands={routesUseIslands(matches)} /> : null}
       </body>
     </html>
   );

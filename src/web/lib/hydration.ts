@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { useMatches, type UIMatch } from 'react-router';
+import { useContext, useSyncExternalStore } from 'react';
+import { UNSAFE_FrameworkContext, useMatches, type UIMatch } from 'react-router';
 
 /**
  * A route's `handle`. `hydrate: false` marks a page that needs no React in the browser: its
@@ -8,14 +8,36 @@ import { useMatches, type UIMatch } from 'react-router';
  */
 export interface RouteHandle {
   hydrate?: boolean;
+  /**
+   * With `hydrate: false`: the page's script is the island script, which hydrates the parts
+   * drawn with <Island> on their own (docs/decisions/0028).
+   */
+  islands?: boolean;
 }
 
 /** The `handle` export of a page that works without React in the browser. */
 export const staticPageHandle: RouteHandle = { hydrate: false };
 
+/** The `handle` export of a page that hydrates only its islands (the home page). */
+export const islandsPageHandle: RouteHandle = { hydrate: false, islands: true };
+
 /** Whether the matched routes need React in the browser: all of them must allow it. */
 export function routesHydrate(matches: readonly Pick<UIMatch, 'handle'>[]): boolean {
   return !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+}
+
+/** Whether a page that does not hydrate loads the island script rather than the page script. */
+export function routesUseIslands(matches: readonly Pick<UIMatch, 'handle'>[]): boolean {
+  return matches.some((match) => (match.handle as RouteHandle | undefined)?.islands === true);
+}
+
+/**
+ * True while React Router renders the SPA fallback page (the admin page runs on it). It renders
+ * it at `/`, so useMatches() names the home page's route, but the page is the root alone and
+ * must load React Router's scripts. The framework context is the only place that says so.
+ */
+export function useSpaFallback(): boolean {
+  return useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
 }
 
 const noSubscription = () => () => {};
@@ -27,10 +49,11 @@ const noSubscription = () => () => {};
  */
 export function useStaticPage(): boolean {
   const matches = useMatches();
+  const spaFallback = useSpaFallback();
   const inBrowser = useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
-  return !inBrowser && !routesHydrate(matches);
+  return !inBrowser && !spaFallback && !routesHydrate(matches);
 }

@@ -4,9 +4,13 @@ import { DEMO_SECTION_ID, HomeHero } from '../components/marketing/home-hero.tsx
 import { HowItWorks } from '../components/marketing/how-it-works.tsx';
 import { SignupBand } from '../components/marketing/signup-band.tsx';
 import { TwoProducts } from '../components/marketing/two-products.tsx';
+import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 
 export const meta = routeMeta;
+
+// React hydrates only the signup forms and the demo video here (docs/decisions/0028).
+export const handle = islandsPageHandle;
 
 export default function Home() {
   return (

@@ -1,5 +1,5 @@
-import { demoVideos } from '../../site-config.ts';
-import { DemoCarousel } from '../../features/demo-video/demo-carousel.tsx';
+import { demoVideosIsland } from '../../features/demo-video/demo-videos-island.tsx';
+import { Island } from '../../features/islands/island.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
 
@@ -40,7 +40,7 @@ export function DemoSection({ id }: { id: string }) {
           </ol>
         </div>
         <div className="mx-auto w-full max-w-sm">
-          <DemoCarousel videos={demoVideos} />
+          <Island of={demoVideosIsland} props={{}} />
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { pages } from '../../route-table.ts';
-import { SignupForm } from '../../features/signup/signup-form.tsx';
+import { Island } from '../../features/islands/island.tsx';
+import { signupFormIsland } from '../../features/signup/signup-form-island.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { ComingSoonNote } from '../ui/coming-soon-note.tsx';
 import { BrowserIcon, PhoneIcon, PlayIcon } from '../ui/icons.tsx';
@@ -34,7 +35,7 @@ export function HomeHero() {
           </p>
 
           <div className="mt-8 max-w-lg">
-            <SignupForm signupType="hero-top" variant="hero" />
+            <Island of={signupFormIsland} props={{ signupType: 'hero-top', variant: 'hero' }} />
           </div>
 
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SignupType } from '../../../contract/signup-types.ts';
-import { SignupForm } from '../../features/signup/signup-form.tsx';
+import { Island } from '../../features/islands/island.tsx';
+import { signupFormIsland } from '../../features/signup/signup-form-island.tsx';
 
 interface SignupBandProps {
   signupType: SignupType;
@@ -36,7 +37,7 @@ export function SignupBand({ signupType, eyebrow, title, lead, id, footnote }: S
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-ink-300">{lead}</p>
         <div className="mx-auto mt-8 max-w-md text-left">
-          <SignupForm signupType={signupType} />
+          <Island of={signupFormIsland} props={{ signupType }} />
         </div>
         {footnote && <p className="mt-5 text-sm text-ink-300">{footnote}</p>}
       </div>

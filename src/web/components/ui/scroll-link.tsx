@@ -29,14 +29,23 @@ interface ScrollLinkProps {
   children: ReactNode;
 }
 
-/** An in-page link; without JavaScript it is a plain #anchor jump. */
+/**
+ * An in-page link; without JavaScript it is a plain #anchor jump. On a page whose React parts
+ * are islands, the island script does the same from the data attributes.
+ */
 export function ScrollLink({ to, trackLabel, className = '', children }: ScrollLinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     trackClick(trackLabel, `#${to}`);
     if (scrollToSection(to)) event.preventDefault();
   };
   return (
-    <a href={`#${to}`} className={className} onClick={onClick}>
+    <a
+      href={`#${to}`}
+      className={className}
+      onClick={onClick}
+      data-scroll-to={to}
+      data-track-label={trackLabel}
+    >
       {children}
     </a>
   );

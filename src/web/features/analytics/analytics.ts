@@ -53,8 +53,11 @@ function browserEnvironment(): AnalyticsEnvironment {
 
 let client: AnalyticsClient | undefined;
 
-/** The client, in the browser only; undefined while prerendering. */
-function analytics(): AnalyticsClient | undefined {
+/**
+ * The client, in the browser only; undefined while prerendering. The home page's island script
+ * hands it to the consent banner, so the islands' events and the banner share one client.
+ */
+export function analytics(): AnalyticsClient | undefined {
   if (typeof window === 'undefined') return undefined;
   client ??= createAnalyticsClient(analyticsSettings, browserEnvironment());
   return client;

@@ -1,6 +1,6 @@
 /**
  * What a page without React Router in the browser does with its prerendered HTML
- * (docs/decisions/0026, 0027): the nav bar's scrolled state and mobile menu, and the analytics
+ * (docs/decisions/0026, 0028): the nav bar's scrolled state and mobile menu, and the analytics
  * consent banner with the same rules, storage and Google Analytics calls as the React pages
  * (consent-store.ts), since it runs the same modules: nothing is loaded from Google or sent
  * before the visitor accepts, and then the page view is recorded exactly as the React pages

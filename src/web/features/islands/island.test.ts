@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// Vite replaces __SITE_URL__ at build time; here it is a plain global, set before the imports run.
+vi.hoisted(() => {
+  vi.stubGlobal('__SITE_URL__', 'https://reelscore.test');
+});
+
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import Home from '../../routes/home.tsx';
+import { demoVideosIsland } from '../demo-video/demo-videos-island.tsx';
+import { signupFormIsland } from '../signup/signup-form-island.tsx';
+import type { IslandDefinition } from './island.tsx';
+
+const islands: IslandDefinition<never>[] = [signupFormIsland, demoVideosIsland];
+
+function unescapeAttribute(value: string): string {
+  return value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+// The home page as the prerender draws it, inside a router as React Router's is.
+const page = renderToString(
+  createElement(MemoryRouter, { initialEntries: ['/'] }, createElement(Home)),
+);
+const boxes = [
+  ...page.matchAll(/<div class="contents" data-island="([^"]+)" data-island-props="([^"]*)">/g),
+];
+
+describe('the home page islands', () => {
+  it('are the two signup forms and the demo video', () => {
+    expect(boxes.map(([, name]) => name)).toEqual(['signup-form', 'demo-videos', 'signup-form']);
+  });
+
+  it('draw the same HTML on their own, from their props, as inside the whole page', () => {
+    // hydrateRoot on the box expects exactly what the page holds there: the same markup and
+    // ids (useId() would number them by their place in the whole page's tree).
+    for (const [box, name, props] of boxes) {
+      const island = islands.find((candidate) => candidate.name === name);
+      expect(island).toBeDefined();
+      const alone = renderToString(island!.render(JSON.parse(unescapeAttribute(props!)) as never));
+      expect(page).toContain(`${box}${alone}</div>`);
+    }
+  });
+
+  it('give each signup form ids of its own', () => {
+    expect(page).toContain('id="signup-hero-top-email"');
+    expect(page).toContain('id="signup-general-bottom-email"');
+  });
+});
