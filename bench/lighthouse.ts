@@ -1,6 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +118,13 @@ async function audit(port: number, path: string): Promise<Figures> {
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   if (!result) throw new Error(`no Lighthouse result for ${path}`);
+  // BENCH_REPORT_DIR=dir keeps each page's full report (LCP element, long tasks) to read.
+  const reports = process.env.BENCH_REPORT_DIR;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+    writeFileSync(join(reports, `${name}.json`), String(result.report));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const requests =
