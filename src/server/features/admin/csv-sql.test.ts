@@ -1,13 +1,12 @@
+import { Readable } from 'node:stream';
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { copyTextLines, inlineParameters } from './csv-sql.ts';
 
 async function lines(...chunks: string[]): Promise<string> {
-  async function* source() {
-    for (const chunk of chunks) yield Buffer.from(chunk, 'latin1');
-  }
+  const source = Readable.from(chunks.map((chunk) => Buffer.from(chunk, 'latin1')));
   const out: Buffer[] = [];
-  for await (const chunk of copyTextLines(source())) out.push(chunk);
+  for await (const chunk of copyTextLines(source)) out.push(chunk);
   return Buffer.concat(out).toString('latin1');
 }
 
