@@ -1,6 +1,7 @@
 /**
  * The visitor's analytics choice as kept in localStorage, and how it combines with Global
- * Privacy Control. Pure functions: the store in consent-store.ts does the reading and writing.
+ * Privacy Control, without React: the store in consent-store.ts and the script of the pages
+ * without React (page-behaviour.ts) both read and write it through these.
  */
 
 export const CONSENT_STORAGE_KEY = 'reelscore:analytics-consent';
@@ -47,4 +48,31 @@ export function parseStoredConsent(raw: string | null): ConsentChoice | null {
 export function effectiveConsent(stored: ConsentChoice | null, gpc: boolean): EffectiveConsent {
   if (gpc) return { choice: 'denied', source: 'gpc' };
   return stored ? { choice: stored, source: 'stored' } : { choice: null, source: 'none' };
+}
+
+/** Whether the browser sends Global Privacy Control. */
+export function globalPrivacyControl(): boolean {
+  return (
+    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
+  );
+}
+
+// Storage can be unavailable (blocked cookies, some private modes); the choice then lasts for
+// this page's lifetime only.
+/** The choice kept in this browser, or null. */
+export function readStoredChoice(): ConsentChoice | null {
+  try {
+    return parseStoredConsent(window.localStorage.getItem(CONSENT_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the choice in this browser, where storage allows. */
+export function storeChoice(choice: ConsentChoice) {
+  try {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, serialiseConsent(choice));
+  } catch (error) {
+    console.warn('Analytics: the consent choice could not be saved.', error);
+  }
 }

@@ -8,8 +8,9 @@ import { denyAnalyticsConsent, grantAnalyticsConsent, initAnalytics } from './an
 import {
   CONSENT_STORAGE_KEY,
   effectiveConsent,
-  parseStoredConsent,
-  serialiseConsent,
+  globalPrivacyControl,
+  readStoredChoice,
+  storeChoice,
   type ConsentChoice,
   type ConsentSource,
 } from './consent-storage.ts';
@@ -44,30 +45,6 @@ function update(patch: Partial<ConsentSnapshot>) {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-function globalPrivacyControl(): boolean {
-  return (
-    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
-  );
-}
-
-// Storage can be unavailable (blocked cookies, some private modes); the choice then lasts for
-// this page's lifetime only.
-function readStoredChoice(): ConsentChoice | null {
-  try {
-    return parseStoredConsent(window.localStorage.getItem(CONSENT_STORAGE_KEY));
-  } catch {
-    return null;
-  }
-}
-
-function storeChoice(choice: ConsentChoice) {
-  try {
-    window.localStorage.setItem(CONSENT_STORAGE_KEY, serialiseConsent(choice));
-  } catch (error) {
-    console.warn('Analytics: the consent choice could not be saved.', error);
-  }
 }
 
 function apply(choice: ConsentChoice | null) {

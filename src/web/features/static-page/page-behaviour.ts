@@ -11,8 +11,9 @@ import { keepConsentBarClear } from '../analytics/consent-dock.ts';
 import {
   CONSENT_STORAGE_KEY,
   effectiveConsent,
-  parseStoredConsent,
-  serialiseConsent,
+  globalPrivacyControl,
+  readStoredChoice,
+  storeChoice,
   type ConsentChoice,
   type ConsentSource,
 } from '../analytics/consent-storage.ts';
@@ -45,28 +46,6 @@ export function startNav() {
   menu.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) setOpen(false);
   });
-}
-
-function readStoredChoice(): ConsentChoice | null {
-  try {
-    return parseStoredConsent(window.localStorage.getItem(CONSENT_STORAGE_KEY));
-  } catch {
-    return null;
-  }
-}
-
-function storeChoice(choice: ConsentChoice) {
-  try {
-    window.localStorage.setItem(CONSENT_STORAGE_KEY, serialiseConsent(choice));
-  } catch (error) {
-    console.warn('Analytics: the consent choice could not be saved.', error);
-  }
-}
-
-function globalPrivacyControl(): boolean {
-  return (
-    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
-  );
 }
 
 export function startConsentBanner(client: AnalyticsClient) {
