@@ -18,7 +18,11 @@ test('a developer reads the API docs and tries a call, and the policy blocks not
 }) => {
   const violations = await recordViolations(page);
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /ReelScore API/ })).toBeVisible();
+  // Swagger UI draws the page only after fetching and reading the whole OpenAPI document
+  // (every admin call), which takes more than the default 5 s on a busy CI machine.
+  await expect(page.getByRole('heading', { name: /ReelScore API/ })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // Swagger UI's stylesheet applies (a file); the one <style> it writes is checked by the
   // violations below.
