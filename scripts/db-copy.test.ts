@@ -257,7 +257,8 @@ async function postgresRows(url: string, table: string): Promise<Row[]> {
 
 /**
  * Rows as comparable text, in one order: a PostgreSQL timestamp and its SQLite text compare as
- * instants, so a copy that shifted a time zone or dropped milliseconds shows.
+ * instants, so a copy that shifted a time zone or dropped milliseconds shows; a bigint and its
+ * SQLite integer compare as numbers written out.
  */
 function comparable(sqliteSide: Row[], postgresSide: Row[]): { sqlite: string[]; pg: string[] } {
   const example = postgresSide[0] ?? {};
@@ -271,6 +272,10 @@ function comparable(sqliteSide: Row[], postgresSide: Row[]): { sqlite: string[];
           if (value instanceof Date) return [column, value.toISOString()];
           if (fromSqlite && example[column] instanceof Date) {
             return [column, new Date(value as string).toISOString()];
+          }
+          // node-postgres reads a bigint as text.
+          if (fromSqlite && typeof value === 'number' && typeof example[column] === 'string') {
+            return [column, String(value)];
           }
           return [column, value];
         }),

@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { signupRoutes } from './features/signups/signup-routes.ts';
 import { confirmationRoutes } from './features/signups/confirmation-routes.ts';
+import { foldSignupTallyWhileRunning } from './features/admin/signup-tally.ts';
 import { adminRoutes } from './features/admin/admin-routes.ts';
 import cookie from '@fastify/cookie';
 import { registerAdminGuard } from './features/auth/admin-guard.ts';
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     signupRoutes(app, config);
     await confirmationRoutes(app, config);
     adminRoutes(app);
+    foldSignupTallyWhileRunning(app);
     await registerEmail(app, config);
     await registerPrivacy(app, config);
     await registerWebhooks(app, config);

@@ -157,7 +157,7 @@ describe('the statuses the OpenAPI document gives, against those the server send
       );
     }
     for (const [operationId, url, table] of [
-      ['getAdminCounts', '/api/admin/counts', 'signups'],
+      ['getAdminCounts', '/api/admin/counts', 'signup_tally'],
       ['listAuditLog', '/api/admin/audit', 'audit_log'],
     ] as const) {
       await call(operationId, 200, () => inject(app, { url, headers: admin }));

@@ -15,9 +15,10 @@ import * as webhooks from './migrations/0012-webhooks.ts';
 import * as adminListFilters from './migrations/0013-admin-list-filters.ts';
 import * as inviteWaves from './migrations/0014-invite-waves.ts';
 import * as adminListCoveringIndexes from './migrations/0016-admin-list-covering-indexes.ts';
+import * as signupTally from './migrations/0017-signup-tally.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-signups': signups,
   '0002-admin': admin,
   '0003-admin-search': adminSearch,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-admin-list-filters': adminListFilters,
   '0014-invite-waves': inviteWaves,
   '0016-admin-list-covering-indexes': adminListCoveringIndexes,
+  '0017-signup-tally': signupTally,
 };
 
 /**

@@ -231,9 +231,32 @@ export interface WaveMembersTable {
   outbox_id: string;
 }
 
+/** Signups per UTC day, programme, signup form and confirmation state (migration 0017). */
+export interface SignupTallyTable {
+  /** `YYYY-MM-DD`, the UTC day of `signups.created_at`. */
+  day: string;
+  program: string;
+  source: string;
+  /** 1: confirmed; 0: not yet. */
+  confirmed: number;
+  signups: number | string;
+}
+
+/** PostgreSQL only: changes to the tally its triggers wrote and no fold has added yet. */
+export interface SignupTallyChangesTable {
+  id: Generated<string>;
+  day: string;
+  program: string;
+  source: string;
+  confirmed: number;
+  change: number | string;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadsTable;
   signups: SignupsTable;
+  signup_tally: SignupTallyTable;
+  signup_tally_changes: SignupTallyChangesTable;
   whitelist: WhitelistTable;
   app_users: AppUsersTable;
   admin_sessions: AdminSessionsTable;

@@ -3,7 +3,7 @@ import type { AdminCounts, AuditQuery } from '../../../contract/admin-insights.t
 import { toDate, type Database } from '../../db/schema.ts';
 import { earlyAccessInvitation } from '../email/templates/early-access-invitation.ts';
 import { containsPattern, emailMatches } from './email-search.ts';
-import { startOfDay } from './list-filter.ts';
+import { countFromTally } from './signup-tally.ts';
 
 async function count(query: Promise<{ count: number | string | bigint } | undefined>) {
   return Number((await query)?.count ?? 0);
@@ -11,24 +11,14 @@ async function count(query: Promise<{ count: number | string | bigint } | undefi
 
 /**
  * The figures above the lists, each one statement (PostgreSQL runs them at once on separate
- * connections). `invited` counts the addresses the invitation left the outbox for.
+ * connections); the signups' own from the signup tally. `invited` counts the addresses the
+ * invitation left the outbox for.
  */
 export async function readCounts(db: Kysely<Database>, now = new Date()): Promise<AdminCounts> {
-  const today = startOfDay(now.toISOString().slice(0, 10));
+  const today = now.toISOString().slice(0, 10);
   const [total, confirmed, whitelisted, invited, registered, todays] = await Promise.all([
-    count(
-      db
-        .selectFrom('signups')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirst(),
-    ),
-    count(
-      db
-        .selectFrom('signups')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('confirmed_at', 'is not', null)
-        .executeTakeFirst(),
-    ),
+    countFromTally(db, {}),
+    countFromTally(db, { confirmation: 'confirmed' }),
     count(
       db
         .selectFrom('whitelist')
@@ -49,13 +39,7 @@ export async function readCounts(db: Kysely<Database>, now = new Date()): Promis
         .select((eb) => eb.fn.countAll().as('count'))
         .executeTakeFirst(),
     ),
-    count(
-      db
-        .selectFrom('signups')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('created_at', '>=', today)
-        .executeTakeFirst(),
-    ),
+    countFromTally(db, { from: today }),
   ]);
   return {
     total,
