@@ -188,7 +188,19 @@ export const usersExportQuerySchema = withDateRange(
 export type ListFilter = z.infer<typeof usersExportQuerySchema>;
 
 export const paginationSchema = z
-  .object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    totalExact: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'On the signups and users lists: false when a search matches more than 10,000 ' +
+          'addresses, which are counted no further; `total` is then 10,000 and means "at least".',
+      }),
+  })
   .meta({ id: 'Pagination' });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -16,6 +16,7 @@ import * as adminListFilters from './migrations/0013-admin-list-filters.ts';
 import * as inviteWaves from './migrations/0014-invite-waves.ts';
 import * as adminListCoveringIndexes from './migrations/0016-admin-list-covering-indexes.ts';
 import * as signupTally from './migrations/0017-signup-tally.ts';
+import * as activityIndexes from './migrations/0018-activity-indexes.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0014-invite-waves': inviteWaves,
   '0016-admin-list-covering-indexes': adminListCoveringIndexes,
   '0017-signup-tally': signupTally,
+  '0018-activity-indexes': activityIndexes,
 };
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { ConfirmationFilter } from '../../../contract/admin.ts';
 import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
 import { csvCellSql, csvLineSql, inlineParameters } from './csv-sql.ts';
-import { emailMatches } from './email-search.ts';
+import { containsPattern, emailMatches } from './email-search.ts';
 import {
   afterKeys,
   allOf,
@@ -13,7 +13,14 @@ import {
   signupRowConditions,
   type ListFilter,
 } from './list-filter.ts';
-import { totalShownByPage, type ListPage } from './list-page.ts';
+import {
+  countUpToLimit,
+  exactTotal,
+  totalOfPage,
+  type ListPage,
+  type ListTotal,
+} from './list-page.ts';
+import { countFromTally, tallyAnswers } from './signup-tally.ts';
 
 /** A page of a list that may be narrowed to one confirmation state. */
 export type ConfirmableListPage = ListPage & { confirmation?: ConfirmationFilter | undefined };
@@ -93,14 +100,30 @@ function toItem(row: SignupRow): SignupListItem {
 export async function listSignups(
   db: Kysely<Database>,
   page: ListPage & ListFilter,
-): Promise<{ items: SignupListItem[]; total: number }> {
+): Promise<{ items: SignupListItem[]; total: ListTotal }> {
   const rows = await signupRows(db, page)
     .orderBy(orderByKeys(signupOrderKeys(page), 's'))
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const total = totalShownByPage(page, rows.length) ?? (await countSignups(db, page));
+  const total = await totalOfPage(page, rows.length, () => signupsTotal(db, page));
   return { total, items: rows.map(toItem) };
+}
+
+/**
+ * How many signups the filter keeps: exactly without a search (the tally, and the whitelist or
+ * app rows), up to SEARCH_COUNT_LIMIT with one.
+ */
+export async function signupsTotal(db: Kysely<Database>, filter: ListFilter): Promise<ListTotal> {
+  if (containsPattern(filter.search) === undefined)
+    return exactTotal(await countSignups(db, filter));
+  return countUpToLimit(
+    db,
+    db
+      .selectFrom('signups as s')
+      .select(sql<number>`1`.as('one'))
+      .where(allOf(signupConditions('s', filter))),
+  );
 }
 
 /** Every signup the filter keeps, in the list's order, batch after batch (the CSV export). */
@@ -175,6 +198,7 @@ export async function countSignups(db: Kysely<Database>, filter: ListFilter): Pr
 
 /** Signups the filter keeps, where `whitelisted` and `registered` are `true` or not given. */
 async function countPresent(db: Kysely<Database>, filter: ListFilter): Promise<number> {
+  if (tallyAnswers(filter)) return countFromTally(db, filter);
   const rowConditions = allOf(signupRowConditions('s', filter));
   let query = db.selectFrom('signups as s');
   if (filter.whitelisted === 'true') {
@@ -195,19 +219,24 @@ async function countPresent(db: Kysely<Database>, filter: ListFilter): Promise<n
   return Number(row.count);
 }
 
-/** Signups whose address matches the pattern and the filter (all of them without either). */
+/**
+ * Signups whose address matches the pattern and the filter (all of them without either): from
+ * the tally without a pattern, up to SEARCH_COUNT_LIMIT with one.
+ */
 export async function countSignupsMatching(
   db: Kysely<Database>,
   pattern: string | undefined,
   confirmation?: ConfirmationFilter,
-) {
-  const row = await db
-    .selectFrom('signups')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where((eb) => emailMatches(eb.ref('email'), pattern))
-    .where((eb) => confirmationMatches(eb.ref('confirmed_at'), confirmation))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+): Promise<ListTotal> {
+  if (pattern === undefined) return exactTotal(await countFromTally(db, { confirmation }));
+  return countUpToLimit(
+    db,
+    db
+      .selectFrom('signups')
+      .select(sql<number>`1`.as('one'))
+      .where((eb) => emailMatches(eb.ref('email'), pattern))
+      .where((eb) => confirmationMatches(eb.ref('confirmed_at'), confirmation)),
+  );
 }
 
 /** A signup export line (SIGNUP_CSV_COLUMNS) as PostgreSQL builds it from the joined row. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { paginationOf } from './list-page.ts';
 import {
   signupsQuerySchema,
   signupsResponseSchema,
@@ -38,7 +39,8 @@ export function signupListRoutes(app: FastifyInstance) {
           'Newest first (then by id) unless `sort`/`order` say otherwise. `search` matches any ' +
           'part of the address, ignoring case; `confirmation`, `whitelisted`, `registered`, ' +
           '`type`, `source`, `from` and `to` narrow the list, all together; ' +
-          '`pagination.total` counts every signup that matches.',
+          '`pagination.total` counts every signup that matches; with a search, up to 10,000 ' +
+          '(`pagination.totalExact` is false past that).',
         tags: ['admin'],
         querystring: signupsQuerySchema,
         response: {
@@ -53,7 +55,10 @@ export function signupListRoutes(app: FastifyInstance) {
         listSignups(app.database.db, request.query),
       );
       noStore(reply);
-      return { signups: items.map(toRecord), pagination: { total, limit, offset } };
+      return {
+        signups: items.map(toRecord),
+        pagination: paginationOf(total, limit, offset),
+      };
     },
   );
 }

@@ -3,18 +3,16 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { ConfirmationFilter } from '../../../contract/admin.ts';
 import { toDate, type Database } from '../../db/schema.ts';
 import { containsPattern, emailMatches } from './email-search.ts';
-import { totalShownByPage } from './list-page.ts';
+import { presentIn, allOf } from './list-filter.ts';
+import { totalOfPage, type ListTotal } from './list-page.ts';
 import {
   filteredUserPage,
   isDefaultUserList,
+  usersTotal,
   type ListFilter,
   type UserRow,
 } from './user-list-filtered.ts';
-import {
-  confirmationMatches,
-  countSignupsMatching,
-  type ConfirmableListPage,
-} from './signup-list-repository.ts';
+import { confirmationMatches, type ConfirmableListPage } from './signup-list-repository.ts';
 
 export interface UserListItem {
   uid: string;
@@ -47,25 +45,20 @@ export function addressUid(email: string): string {
  * not on the page may get a too-early activity from that cut, which only moves them further down.
  *
  * A confirmation filter keeps addresses whose signup is in that state (so only addresses with a
- * signup); each table then gives candidates among those addresses only, and the cut holds.
+ * signup), a whitelist or registration filter those with (or without) that row; each table then
+ * gives candidates among those addresses only, and the cut holds.
  */
 export async function listUsers(
   db: Kysely<Database>,
   page: ConfirmableListPage & ListFilter,
-): Promise<{ items: UserListItem[]; total: number }> {
+): Promise<{ items: UserListItem[]; total: ListTotal }> {
   if (!isDefaultUserList(page)) {
     const { rows, total } = await filteredUserPage(db, page);
     return { total, items: rows.map(toUserItem) };
   }
-  const pattern = containsPattern(page.search);
-  const rows = await pageOfUsers(db, pattern, page);
+  const rows = await pageOfUsers(db, page);
   // A short page holds every candidate of every table, so it is the end of the whole list.
-  const total =
-    totalShownByPage(page, rows.length) ??
-    (page.confirmation
-      ? // Every address the filter keeps has exactly one signup.
-        await countSignupsMatching(db, pattern, page.confirmation)
-      : await countUsersMatching(db, pattern));
+  const total = await totalOfPage(page, rows.length, () => usersTotal(db, page));
   return { total, items: rows.map(toUserItem) };
 }
 
@@ -90,21 +83,39 @@ function signupInState(
   return sql<SqlBool>`exists (select 1 from signups as state where state.email = ${sql.ref(address)} and ${state})`;
 }
 
-function pageOfUsers(db: Kysely<Database>, pattern: string | undefined, page: ConfirmableListPage) {
+/** The address is (or is not) on the whitelist or in the app, as the filter asks. */
+function presenceAsked(address: Expression<string>, filter: ListFilter): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.whitelisted) {
+    conditions.push(presentIn('whitelist', address, filter.whitelisted === 'true'));
+  }
+  if (filter.registered) {
+    conditions.push(presentIn('app_users', address, filter.registered === 'true'));
+  }
+  return conditions;
+}
+
+function pageOfUsers(db: Kysely<Database>, page: ConfirmableListPage & ListFilter) {
+  const pattern = containsPattern(page.search);
   const candidates = Math.min(page.offset + page.limit, Number.MAX_SAFE_INTEGER);
   const signups = db
     .selectFrom('signups')
     .select(['email', 'created_at as at'])
     .where((eb) => emailMatches(eb.ref('email'), pattern))
     .where((eb) => confirmationMatches(eb.ref('confirmed_at'), page.confirmation))
+    .where(allOf(presenceAsked(sql.ref('signups.email'), page)))
     .orderBy('created_at', 'desc')
     .orderBy('email')
     .limit(candidates);
+  // A table whose rows the filter excludes gives no candidate.
+  const none = sql<SqlBool>`1 = 0`;
   const whitelisted = db
     .selectFrom('whitelist')
     .select(['email', 'added_at as at'])
     .where((eb) => emailMatches(eb.ref('email'), pattern))
     .where(signupInState('whitelist.email', page.confirmation))
+    .where(allOf(presenceAsked(sql.ref('whitelist.email'), { ...page, whitelisted: undefined })))
+    .where(page.whitelisted === 'false' ? none : sql<SqlBool>`true`)
     .orderBy('added_at', 'desc')
     .orderBy('email')
     .limit(candidates);
@@ -113,6 +124,8 @@ function pageOfUsers(db: Kysely<Database>, pattern: string | undefined, page: Co
     .select(['email', 'registered_at as at'])
     .where((eb) => emailMatches(eb.ref('email'), pattern))
     .where(signupInState('app_users.email', page.confirmation))
+    .where(allOf(presenceAsked(sql.ref('app_users.email'), { ...page, registered: undefined })))
+    .where(page.registered === 'false' ? none : sql<SqlBool>`true`)
     .orderBy('registered_at', 'desc')
     .orderBy('email')
     .limit(candidates);
@@ -150,43 +163,4 @@ function pageOfUsers(db: Kysely<Database>, pattern: string | undefined, page: Co
     .orderBy('p.activity', 'desc')
     .orderBy('p.email')
     .execute();
-}
-
-/**
- * "No row of `table` has this address", written as a count of index matches: PostgreSQL turns
- * NOT EXISTS into a hash anti-join that reads every signup to check a few thousand whitelisted
- * addresses (2-3 times slower at 100,000 signups); a scalar subquery stays one index probe per
- * row, as SQLite runs both forms.
- */
-function absentFrom(
-  table: 'signups' | 'whitelist',
-  address: 'whitelist.email' | 'app_users.email',
-) {
-  return sql<SqlBool>`(select count(*) from ${sql.table(table)} as present where present.email = ${sql.ref(address)}) = 0`;
-}
-
-/**
- * Distinct addresses: every signup, plus whitelisted and registered ones that did not sign up.
- * Three statements, so PostgreSQL runs them at once on separate connections.
- */
-async function countUsersMatching(db: Kysely<Database>, pattern: string | undefined) {
-  const counts = await Promise.all([
-    countSignupsMatching(db, pattern),
-    db
-      .selectFrom('whitelist')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where(emailMatches(sql.ref('whitelist.email'), pattern))
-      .where(absentFrom('signups', 'whitelist.email'))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n)),
-    db
-      .selectFrom('app_users')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where(emailMatches(sql.ref('app_users.email'), pattern))
-      .where(absentFrom('signups', 'app_users.email'))
-      .where(absentFrom('whitelist', 'app_users.email'))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n)),
-  ]);
-  return counts.reduce((sum, count) => sum + count, 0);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { paginationOf } from './list-page.ts';
 import { usersQuerySchema, usersResponseSchema, type UserRecord } from '../../../contract/admin.ts';
 import { adminErrorResponses, noStore, orUnavailable } from './admin-request.ts';
 import { listUsers, type UserListItem } from './user-list-repository.ts';
@@ -33,7 +34,8 @@ export function userListRoutes(app: FastifyInstance) {
           'signup is confirmed or pending; `whitelisted` and `registered` narrow by those states, ' +
           "and `type`, `source`, `from` and `to` by the address's signup. `sort`/`order` change " +
           'the order. An address that was only whitelisted leaves the list when it is removed ' +
-          'from the whitelist.',
+          'from the whitelist. `pagination.total` counts every address that matches; with a ' +
+          'search, up to 10,000 (`pagination.totalExact` is false past that).',
         tags: ['admin'],
         querystring: usersQuerySchema,
         response: {
@@ -48,7 +50,10 @@ export function userListRoutes(app: FastifyInstance) {
         listUsers(app.database.db, request.query),
       );
       noStore(reply);
-      return { users: items.map(toRecord), pagination: { total, limit, offset } };
+      return {
+        users: items.map(toRecord),
+        pagination: paginationOf(total, limit, offset),
+      };
     },
   );
 }

@@ -375,6 +375,7 @@ export function AdminWorkspace({
           loading={signups.isLoading}
           shown={signups.data?.signups.length}
           total={signups.data?.pagination.total}
+          totalExact={signups.data?.pagination.totalExact ?? true}
           offset={offsets.signups}
           pageSize={SIGNUPS_PAGE_SIZE}
           onOffsetChange={(offset) => setOffset('signups', offset)}
@@ -400,6 +401,7 @@ export function AdminWorkspace({
               pageSize={pageEmails.length}
               pageSelected={allOnPage}
               total={signups.data?.pagination.total}
+              totalExact={signups.data?.pagination.totalExact ?? true}
               onSelectMatching={() => setSelection({ kind: 'matching' })}
               onSelectPage={() =>
                 setSelection({
@@ -428,6 +430,7 @@ export function AdminWorkspace({
           loading={users.isLoading}
           shown={users.data?.users.length}
           total={users.data?.pagination.total}
+          totalExact={users.data?.pagination.totalExact ?? true}
           offset={offsets.users}
           pageSize={USERS_PAGE_SIZE}
           onOffsetChange={(offset) => setOffset('users', offset)}
@@ -515,6 +518,8 @@ interface ListTabPanelProps {
   loading: boolean;
   shown: number | undefined;
   total: number | undefined;
+  /** False: a broad search, counted no further than `total` ("at least"). */
+  totalExact: boolean;
   offset: number;
   pageSize: number;
   onOffsetChange: (offset: number) => void;
@@ -535,6 +540,7 @@ function ListTabPanel({
   loading,
   shown,
   total,
+  totalExact,
   offset,
   pageSize,
   onOffsetChange,
@@ -552,6 +558,7 @@ function ListTabPanel({
         title={title}
         shown={loading ? undefined : shown}
         total={loading ? undefined : total}
+        totalExact={totalExact}
         search={search}
       />
       <div className="mt-3">
@@ -569,6 +576,7 @@ function ListTabPanel({
         offset={offset}
         pageSize={pageSize}
         total={loading ? undefined : total}
+        totalExact={totalExact}
         loading={loading}
         onOffsetChange={onOffsetChange}
       />

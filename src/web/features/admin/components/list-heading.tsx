@@ -1,15 +1,20 @@
-/** '{n} Signups of {total} matching "{term}"' (spec section 2). */
+/**
+ * '{n} Signups of {total} matching "{term}"' (spec section 2); '{total}+' when a broad search
+ * was counted no further than that.
+ */
 export function ListHeading({
   id,
   title,
   shown,
   total,
+  totalExact = true,
   search,
 }: {
   id: string;
   title: string;
   shown: number | undefined;
   total: number | undefined;
+  totalExact?: boolean;
   search: string;
 }) {
   return (
@@ -18,7 +23,7 @@ export function ListHeading({
       {shown !== undefined ? (
         <span className="ml-2 text-base font-normal text-ink-300">
           ({shown}
-          {total !== undefined ? ` of ${total}` : ''}
+          {total !== undefined ? ` of ${total}${totalExact ? '' : '+'}` : ''}
           {search ? ` matching "${search}"` : ''})
         </span>
       ) : null}

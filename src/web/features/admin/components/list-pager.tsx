@@ -11,6 +11,7 @@ export function ListPager({
   offset,
   pageSize,
   total,
+  totalExact = true,
   loading,
   onOffsetChange,
 }: {
@@ -19,6 +20,8 @@ export function ListPager({
   pageSize: number;
   /** The total of the loaded page; undefined while loading or after a failure. */
   total: number | undefined;
+  /** False: at least `total` (a broad search); Next stays available. */
+  totalExact?: boolean;
   loading: boolean;
   onOffsetChange: (offset: number) => void;
 }) {
@@ -31,13 +34,14 @@ export function ListPager({
   const first = shownTotal === 0 ? 0 : Math.min(offset + 1, shownTotal);
   const last = Math.min(offset + pageSize, shownTotal);
   const atStart = loading || offset === 0;
-  const atEnd = loading || offset + pageSize >= shownTotal;
+  const atEnd = loading || (totalExact && offset + pageSize >= shownTotal);
   const button =
     'rounded-full border border-ink-600 px-4 py-1.5 text-sm text-ink-100 transition hover:border-gold-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-ink-600';
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-4 text-sm">
       <p className="text-ink-300">
         {first}–{last} of {shownTotal}
+        {totalExact ? '' : '+'}
       </p>
       <div className="flex gap-2">
         <button

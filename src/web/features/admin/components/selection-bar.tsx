@@ -12,6 +12,7 @@ export function SelectionBar({
   pageSize,
   pageSelected,
   total,
+  totalExact = true,
   onSelectMatching,
   onSelectPage,
   onClear,
@@ -24,12 +25,15 @@ export function SelectionBar({
   pageSelected: boolean;
   /** Rows the list's filters keep, every page. */
   total: number | undefined;
+  /** False: at least `total` (a broad search); the confirmation counts them exactly. */
+  totalExact?: boolean;
   onSelectMatching: () => void;
   onSelectPage: () => void;
   onClear: () => void;
   onAction: (action: 'add' | 'remove') => void;
 }) {
   const count = selection.kind === 'matching' ? total : selection.emails.length;
+  const atLeast = totalExact ? '' : '+';
   return (
     <div
       role="region"
@@ -38,12 +42,13 @@ export function SelectionBar({
     >
       <p className="mr-1 font-medium text-ink-100" aria-live="polite">
         {selection.kind === 'matching'
-          ? `All ${count?.toLocaleString('en-US') ?? ''} matching selected`
+          ? `All ${count?.toLocaleString('en-US') ?? ''}${atLeast} matching selected`
           : `${count?.toLocaleString('en-US') ?? 0} selected`}
       </p>
       {selection.kind === 'rows' && pageSelected && total !== undefined && total > pageSize ? (
         <button type="button" className={`${button} text-gold-300`} onClick={onSelectMatching}>
-          Select all {total.toLocaleString('en-US')} matching
+          Select all {total.toLocaleString('en-US')}
+          {atLeast} matching
         </button>
       ) : null}
       {selection.kind === 'rows' && !pageSelected ? (
