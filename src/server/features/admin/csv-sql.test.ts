@@ -11,18 +11,24 @@ async function lines(...chunks: string[]): Promise<string> {
 }
 
 describe('COPY text output as CSV lines', () => {
-  it('undoes every backslash sequence COPY writes and ends each row with CRLF', async () => {
-    expect(await lines('a,b\n"\'\\r",c\\\\d\\t\\b\\f\\v\\n\n')).toBe(
+  it('undoes every backslash sequence COPY writes, each row a CRLF line', async () => {
+    expect(await lines('a,b\\r\n"\'\\r",c\\\\d\\t\\b\\f\\v\\n\\r\n')).toBe(
       'a,b\r\n"\'\r",c\\d\t\b\f\v\n\r\n',
     );
   });
 
   it('carries a backslash split from its letter into the next chunk', async () => {
-    expect(await lines('x\\', 'ry\n', 'z\\', '\\\n')).toBe('x\ry\r\nz\\\r\n');
+    expect(await lines('x\\', 'ry\\r\n', 'z\\', '\\\\r\n', '\\', 'r\n')).toBe(
+      'x\ry\r\nz\\\r\n\r\n',
+    );
+  });
+
+  it('passes a chunk without a backslash on as it is', async () => {
+    expect(await lines('plain,row', 'more\n')).toBe('plain,rowmore\n');
   });
 
   it('passes bytes beyond ASCII through unchanged', async () => {
-    const utf8 = Buffer.from('zoë@exämple.com\n', 'utf8').toString('latin1');
+    const utf8 = Buffer.from('zoë@exämple.com\\r\n', 'utf8').toString('latin1');
     expect(Buffer.from(await lines(utf8), 'latin1').toString('utf8')).toBe('zoë@exämple.com\r\n');
   });
 });

@@ -27,9 +27,12 @@ export const csvCellSql = {
   },
 };
 
-/** Cells joined by commas: one CSV line without its end (`copyTextLines` adds CRLF). */
+/**
+ * Cells joined by commas and a CR: one CSV line whose LF is the end of the `COPY` row, so the
+ * line never gets longer on its way through the service (`copyTextLines`).
+ */
 export function csvLineSql(cells: RawBuilder<string>[]): RawBuilder<string> {
-  return sql<string>`(${sql.join(cells, sql` || ',' || `)})`;
+  return sql<string>`(${sql.join(cells, sql` || ',' || `)} || chr(13))`;
 }
 
 /**
@@ -62,31 +65,34 @@ const UNESCAPED: Record<number, number> = {
 
 /**
  * The one-column output of `COPY ... TO STDOUT` (text format) as the values themselves, each
- * ended by CRLF: backslash sequences undone (COPY writes no octal or hex ones), each row's LF
- * made CRLF. Works chunk by chunk, carrying a backslash split from its letter.
+ * row's LF kept: backslash sequences undone (COPY writes no octal or hex ones). Each value ends
+ * with CR (`csvLineSql`), so the rows come out as CRLF lines.
+ *
+ * The text is undone in place, in the chunk the connection delivered (it only ever gets
+ * shorter), so a million rows pass through without a second buffer per chunk: the buffers that
+ * wait for the garbage collector are what makes the service's memory grow during an export.
+ * A backslash split from its letter is carried into the next chunk.
  */
 export async function* copyTextLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let escaped = false;
   for await (const chunk of chunks) {
-    // Exactly as large as its lines with CRLF (at most: a backslash pair becomes one byte).
-    let ends = 0;
-    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) ends++;
-    const out = Buffer.allocUnsafe(chunk.length + ends);
-    let length = 0;
-    for (let at = 0; at < chunk.length; at++) {
+    let length = chunk.indexOf(0x5c);
+    if (length === -1 && !escaped) {
+      yield chunk;
+      continue;
+    }
+    if (escaped) length = 0;
+    for (let at = length; at < chunk.length; at++) {
       const byte = chunk[at]!;
       if (escaped) {
         escaped = false;
-        out[length++] = UNESCAPED[byte] ?? byte;
+        chunk[length++] = UNESCAPED[byte] ?? byte;
       } else if (byte === 0x5c) {
         escaped = true;
-      } else if (byte === 0x0a) {
-        out[length++] = 0x0d;
-        out[length++] = 0x0a;
       } else {
-        out[length++] = byte;
+        chunk[length++] = byte;
       }
     }
-    if (length > 0) yield out.subarray(0, length);
+    if (length > 0) yield chunk.subarray(0, length);
   }
 }
