@@ -9,6 +9,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,20 @@ const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
   '/health',
   '/404',
 ];
+/**
+ * Lighthouse's scores vary from run to run (its docs advise the median of five): each page is
+ * audited BENCH_LIGHTHOUSE_RUNS times and its median run by performance is reported.
+ */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/**
+ * A page with one heading and one paragraph, no CSS, fonts or script, audited the same way:
+ * the best score this machine and browser give at all, to read the pages' scores against.
+ */
+const REFERENCE_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Reference</title><meta name="description" content="The smallest complete page.">' +
+  '</head><body><h1>Reference</h1><p>One heading and one paragraph.</p></body></html>';
 const PORT = await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** The build to serve: build/client unless WEB_ROOT names another. */
@@ -54,6 +69,8 @@ function freePort(): Promise<number> {
 interface Figures {
   page: string;
   performance: number;
+  /** The lowest and highest performance score of the page's runs. */
+  performanceRange: [number, number];
   accessibility: number;
   bestPractices: number;
   seo: number;
@@ -110,8 +127,32 @@ async function startServer(): Promise<{ child: ChildProcess; dir: string }> {
   throw new Error('server did not start');
 }
 
-async function audit(port: number, path: string): Promise<Figures> {
-  const result = await lighthouse(`${ORIGIN}${path}`, {
+/** Serves REFERENCE_HTML at `/` on a port of its own; returns its origin and how to stop it. */
+async function startReference(): Promise<{ origin: string; close: () => void }> {
+  const server = createHttpServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(REFERENCE_HTML);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** The page's median run by performance score (then TBT), with the range of the scores. */
+async function auditRuns(port: number, path: string, origin = ORIGIN): Promise<Figures> {
+  const runs: Figures[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(port, path, origin));
+  runs.sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
+  const median = runs[Math.floor(runs.length / 2)]!;
+  return {
+    ...median,
+    performanceRange: [runs[0]!.performance, runs.at(-1)!.performance],
+  };
+}
+
+async function audit(port: number, path: string, origin: string): Promise<Figures> {
+  const result = await lighthouse(`${origin}${path}`, {
     port,
     output: 'json',
     logLevel: 'error',
@@ -122,7 +163,8 @@ async function audit(port: number, path: string): Promise<Figures> {
   const reports = process.env.BENCH_REPORT_DIR;
   if (reports) {
     mkdirSync(reports, { recursive: true });
-    const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+    const name =
+      origin !== ORIGIN ? 'reference' : path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
     writeFileSync(join(reports, `${name}.json`), String(result.report));
   }
   const { categories, audits } = result.lhr;
@@ -133,6 +175,7 @@ async function audit(port: number, path: string): Promise<Figures> {
   return {
     page: path,
     performance: score('performance'),
+    performanceRange: [score('performance'), score('performance')],
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
@@ -143,13 +186,17 @@ async function audit(port: number, path: string): Promise<Figures> {
   };
 }
 
-function print(rows: Figures[]) {
-  console.log('page            perf  a11y  best  seo    LCP ms  TBT ms    CLS   JS gzip');
-  for (const row of rows) {
+function print(rows: Figures[], reference: Figures) {
+  console.log(
+    `Lighthouse mobile, median of ${RUNS} runs per page (perf range: lowest-highest of the runs)\n`,
+  );
+  console.log('page            perf   range  a11y  best  seo    LCP ms  TBT ms    CLS   JS gzip');
+  for (const row of [...rows, reference]) {
     console.log(
       [
         row.page.padEnd(14),
         String(row.performance).padStart(5),
+        row.performanceRange.join('-').padStart(7),
         String(row.accessibility).padStart(5),
         String(row.bestPractices).padStart(5),
         String(row.seo).padStart(4),
@@ -160,6 +207,9 @@ function print(rows: Figures[]) {
       ].join(' '),
     );
   }
+  console.log(
+    '\n(reference): a page with one heading and one paragraph and nothing else, on this machine.',
+  );
   const home = rows.find((row) => row.page === '/');
   const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   console.log('\nTargets:');
@@ -179,6 +229,7 @@ function print(rows: Figures[]) {
 async function main() {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) throw new Error('Run `npm run build` first.');
   const { child, dir } = await startServer();
+  const reference = await startReference();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -188,14 +239,17 @@ async function main() {
       '--disable-component-update',
       '--disable-sync',
       '--disable-quic',
+      ...(process.env.BENCH_CHROME_FLAGS?.split(' ').filter(Boolean) ?? []),
     ],
   });
   try {
     const rows: Figures[] = [];
-    for (const path of PAGES) rows.push(await audit(chrome.port, path));
-    print(rows);
+    for (const path of PAGES) rows.push(await auditRuns(chrome.port, path));
+    const baseline = await auditRuns(chrome.port, '/', reference.origin);
+    print(rows, { ...baseline, page: '(reference)' });
   } finally {
     chrome.kill();
+    reference.close();
     child.kill('SIGTERM');
     await once(child, 'exit');
     rmSync(dir, { recursive: true, force: true });

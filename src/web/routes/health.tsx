@@ -1,8 +1,13 @@
-import { HealthDashboard } from '../features/health/health-dashboard.tsx';
+import { healthDashboardIsland } from '../features/health/health-dashboard-island.tsx';
+import { Island } from '../features/islands/island.tsx';
+import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { site } from '../site-config.ts';
 
 export const meta = routeMeta;
+
+/** Only the status cards need React in the browser (docs/decisions/0028). */
+export const handle = islandsPageHandle;
 
 export default function HealthPage() {
   return (
@@ -16,7 +21,7 @@ export default function HealthPage() {
         </p>
       </header>
       <div className="mt-10">
-        <HealthDashboard />
+        <Island of={healthDashboardIsland} props={{}} />
       </div>
       <p className="mt-10 text-sm text-ink-400">
         Something not working for you? Email us at{' '}

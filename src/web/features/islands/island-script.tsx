@@ -1,22 +1,27 @@
 /**
- * The only script of a page whose route says `islands: true` (the home page,
+ * The only script of a page whose route says `islands: true` (the home and health pages,
  * docs/decisions/0028). The page is the prerendered HTML; this script runs the same nav, mobile
  * menu and consent banner as the pages without React (page-behaviour.ts) and hydrates with
- * React only the parts that need it, each on its own root: the signup forms and the demo
- * video. React Router's runtime does not load here, so links are plain page loads.
+ * React only the parts that need it, each on its own root: the signup forms, the demo
+ * video and the health page's status cards. React Router's runtime does not load here, so links are plain page loads.
  *
  * Built on its own (an IIFE under /assets/, allowed by the site's `script-src 'self'`).
  */
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { scrollToSection } from '../../components/ui/scroll-link.tsx';
 import { analytics } from '../analytics/analytics.ts';
 import { demoVideosIsland } from '../demo-video/demo-videos-island.tsx';
+import { healthDashboardIsland } from '../health/health-dashboard-island.tsx';
 import { signupFormIsland } from '../signup/signup-form-island.tsx';
 import { startConsentBanner, startNav } from '../static-page/page-behaviour.ts';
 import type { IslandDefinition } from './island.tsx';
 
-const islands: IslandDefinition<never>[] = [signupFormIsland, demoVideosIsland];
+const islands: IslandDefinition<never>[] = [
+  signupFormIsland,
+  demoVideosIsland,
+  healthDashboardIsland,
+];
 
 /** Tells when React has committed an island (its effects run after hydration). */
 function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
@@ -36,7 +41,12 @@ function hydrateIslands(done: () => void) {
     const island = islands.find((candidate) => candidate.name === box.dataset.island);
     if (!island) throw new Error(`No island named ${box.dataset.island ?? ''}`);
     const props = JSON.parse(box.dataset.islandProps ?? '{}') as never;
-    hydrateRoot(box, <Hydrated onHydrated={oneHydrated}>{island.render(props)}</Hydrated>);
+    // In a transition React hydrates in slices of a few milliseconds, yielding to the browser
+    // in between, instead of in one long task that holds up input and the first paints (the
+    // forms already work without it: they post as plain forms until hydrated).
+    startTransition(() => {
+      hydrateRoot(box, <Hydrated onHydrated={oneHydrated}>{island.render(props)}</Hydrated>);
+    });
   }
 }
 

@@ -8,12 +8,18 @@ vi.hoisted(() => {
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import Health from '../../routes/health.tsx';
 import Home from '../../routes/home.tsx';
 import { demoVideosIsland } from '../demo-video/demo-videos-island.tsx';
+import { healthDashboardIsland } from '../health/health-dashboard-island.tsx';
 import { signupFormIsland } from '../signup/signup-form-island.tsx';
 import type { IslandDefinition } from './island.tsx';
 
-const islands: IslandDefinition<never>[] = [signupFormIsland, demoVideosIsland];
+const islands: IslandDefinition<never>[] = [
+  signupFormIsland,
+  demoVideosIsland,
+  healthDashboardIsland,
+];
 
 function unescapeAttribute(value: string): string {
   return value
@@ -24,13 +30,33 @@ function unescapeAttribute(value: string): string {
     .replaceAll('&amp;', '&');
 }
 
-// The home page as the prerender draws it, inside a router as React Router's is.
-const page = renderToString(
-  createElement(MemoryRouter, { initialEntries: ['/'] }, createElement(Home)),
-);
-const boxes = [
-  ...page.matchAll(/<div class="contents" data-island="([^"]+)" data-island-props="([^"]*)">/g),
-];
+/** A page as the prerender draws it, inside a router as React Router's is. */
+function prerendered(path: string, page: () => ReturnType<typeof Home>) {
+  return renderToString(
+    createElement(MemoryRouter, { initialEntries: [path] }, createElement(page)),
+  );
+}
+
+function islandBoxes(html: string) {
+  return [
+    ...html.matchAll(/<div class="contents" data-island="([^"]+)" data-island-props="([^"]*)">/g),
+  ];
+}
+
+/** Each island alone draws exactly what the page holds in its box. */
+function expectIslandsDrawnAlone(html: string) {
+  // hydrateRoot on the box expects exactly what the page holds there: the same markup and
+  // ids (useId() would number them by their place in the whole page's tree).
+  for (const [box, name, props] of islandBoxes(html)) {
+    const island = islands.find((candidate) => candidate.name === name);
+    expect(island).toBeDefined();
+    const alone = renderToString(island!.render(JSON.parse(unescapeAttribute(props!)) as never));
+    expect(html).toContain(`${box}${alone}</div>`);
+  }
+}
+
+const page = prerendered('/', Home);
+const boxes = islandBoxes(page);
 
 describe('the home page islands', () => {
   it('are the two signup forms and the demo video', () => {
@@ -38,18 +64,20 @@ describe('the home page islands', () => {
   });
 
   it('draw the same HTML on their own, from their props, as inside the whole page', () => {
-    // hydrateRoot on the box expects exactly what the page holds there: the same markup and
-    // ids (useId() would number them by their place in the whole page's tree).
-    for (const [box, name, props] of boxes) {
-      const island = islands.find((candidate) => candidate.name === name);
-      expect(island).toBeDefined();
-      const alone = renderToString(island!.render(JSON.parse(unescapeAttribute(props!)) as never));
-      expect(page).toContain(`${box}${alone}</div>`);
-    }
+    expectIslandsDrawnAlone(page);
   });
 
   it('give each signup form ids of its own', () => {
     expect(page).toContain('id="signup-hero-top-email"');
     expect(page).toContain('id="signup-general-bottom-email"');
+  });
+});
+
+describe('the health page island', () => {
+  const health = prerendered('/health', Health);
+
+  it('is the status cards, drawn alone as inside the page', () => {
+    expect(islandBoxes(health).map(([, name]) => name)).toEqual(['health-dashboard']);
+    expectIslandsDrawnAlone(health);
   });
 });
