@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { searchBox, signupsPanel, usersPanel } from './support/admin.ts';
+import { axeViolations, searchBox, signupsPanel, usersPanel } from './support/admin.ts';
 import { numberedEmails, seedSignups } from './support/admin-data.ts';
 import { expect, test } from './support/admin-fixtures.ts';
 
@@ -128,4 +128,46 @@ test('rows show the type, registration and whitelist state the database holds', 
     .locator('[data-type]')
     .evaluateAll((badges) => badges.map((badge) => getComputedStyle(badge).color));
   expect(new Set(colours).size).toBe(4);
+});
+
+test('a search matching more than 10,000 addresses says 10,000+, pages on, and the bulk dialog counts them exactly', async ({
+  signedIn: page,
+}) => {
+  test.setTimeout(90_000);
+  const prefix = `wide${Date.now()}-`;
+  const emails = numberedEmails(prefix, 10_005);
+  seedSignups(emails.map((email) => ({ email })));
+
+  await searchBox(page).fill(prefix);
+  const signups = signupsPanel(page);
+  await expect(signups.getByRole('heading', { level: 2 })).toHaveText(
+    `Signups(10 of 10,000+ matching "${prefix}")`,
+  );
+  const pager = signups.getByRole('navigation', { name: 'Signups pages' });
+  await expect(pager).toContainText('1–10 of 10,000+');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('11–20 of 10,000+');
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+  await signups.getByRole('checkbox', { name: 'Select every signup on this page' }).check();
+  const bar = signups.getByRole('region', { name: 'Selected signups' });
+  await bar.getByRole('button', { name: 'Select all 10,000+ matching' }).click();
+  await expect(bar).toContainText('All 10,000+ matching selected');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The confirmation reads the whole selection: the exact count, before anything changes.
+  await bar.getByRole('button', { name: 'Add to whitelist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add 10,005 addresses to the whitelist?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  const users = usersPanel(page);
+  await expect(users.getByRole('heading', { level: 2 })).toHaveText(
+    `Users(50 of 10,000+ matching "${prefix}")`,
+  );
+  await expect(users.getByRole('navigation', { name: 'Users pages' })).toContainText(
+    '1–50 of 10,000+',
+  );
 });

@@ -23,7 +23,9 @@ export function ListHeading({
       {shown !== undefined ? (
         <span className="ml-2 text-base font-normal text-ink-300">
           ({shown}
-          {total !== undefined ? ` of ${total}${totalExact ? '' : '+'}` : ''}
+          {total !== undefined
+            ? ` of ${totalExact ? total : `${total.toLocaleString('en-US')}+`}`
+            : ''}
           {search ? ` matching "${search}"` : ''})
         </span>
       ) : null}

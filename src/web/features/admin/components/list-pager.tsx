@@ -40,8 +40,7 @@ export function ListPager({
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-4 text-sm">
       <p className="text-ink-300">
-        {first}–{last} of {shownTotal}
-        {totalExact ? '' : '+'}
+        {first}–{last} of {totalExact ? shownTotal : `${shownTotal.toLocaleString('en-US')}+`}
       </p>
       <div className="flex gap-2">
         <button
