@@ -1,5 +1,5 @@
 import { hasControlCharacters } from './email-rules.ts';
-import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, paginationSchema } from './admin.ts';
+import { MAX_SEARCH_LENGTH, pageParameters, paginationSchema } from './admin.ts';
 import { z } from './zod.ts';
 
 /** The figures above the lists (`GET /api/admin/counts`). */
@@ -60,18 +60,7 @@ export const auditQuerySchema = z.object({
     .regex(/^[a-z.-]{1,64}$/, { error: 'action must be an action name such as whitelist.add' })
     .optional()
     .meta({ description: `Only this action, e.g. ${AUDIT_ACTIONS.join(', ')}` }),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int({ error: 'limit must be a whole number from 1 to 100' })
-    .min(1, { error: 'limit must be a whole number from 1 to 100' })
-    .max(MAX_PAGE_SIZE, { error: 'limit must be a whole number from 1 to 100' })
-    .default(AUDIT_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number, 0 or more' })
-    .int({ error: 'offset must be a whole number, 0 or more' })
-    .min(0, { error: 'offset must be a whole number, 0 or more' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'offset must be a whole number, 0 or more' })
-    .default(0),
+  ...pageParameters(AUDIT_PAGE_SIZE),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -110,6 +110,27 @@ function listFilterFields<const S extends readonly [string, ...string[]]>(
 
 const DATE_RANGE_MESSAGE = 'from must not be after to';
 
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const OFFSET_MESSAGE = 'offset must be a whole number, 0 or more';
+
+/** `limit` (1 to MAX_PAGE_SIZE, `defaultLimit` when absent) and `offset` of a paged admin list. */
+export function pageParameters(defaultLimit: number) {
+  return {
+    limit: z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int({ error: LIMIT_MESSAGE })
+      .min(1, { error: LIMIT_MESSAGE })
+      .max(MAX_PAGE_SIZE, { error: LIMIT_MESSAGE })
+      .default(defaultLimit),
+    offset: z.coerce
+      .number({ error: OFFSET_MESSAGE })
+      .int({ error: OFFSET_MESSAGE })
+      .min(0, { error: OFFSET_MESSAGE })
+      .max(Number.MAX_SAFE_INTEGER, { error: OFFSET_MESSAGE })
+      .default(0),
+  };
+}
+
 function listQueryObject<const S extends readonly [string, ...string[]]>(
   defaultLimit: number,
   sorts: S,
@@ -129,18 +150,7 @@ function listQueryObject<const S extends readonly [string, ...string[]]>(
           'Case-insensitive part of an email address (surrounding spaces ignored); ' +
           '%, _ and \\ match themselves; control characters are refused.',
       }),
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number from 1 to 100' })
-      .int({ error: 'limit must be a whole number from 1 to 100' })
-      .min(1, { error: 'limit must be a whole number from 1 to 100' })
-      .max(MAX_PAGE_SIZE, { error: 'limit must be a whole number from 1 to 100' })
-      .default(defaultLimit),
-    offset: z.coerce
-      .number({ error: 'offset must be a whole number, 0 or more' })
-      .int({ error: 'offset must be a whole number, 0 or more' })
-      .min(0, { error: 'offset must be a whole number, 0 or more' })
-      .max(Number.MAX_SAFE_INTEGER, { error: 'offset must be a whole number, 0 or more' })
-      .default(0),
+    ...pageParameters(defaultLimit),
     confirmation: z
       .enum(CONFIRMATION_FILTERS, { error: CONFIRMATION_FILTER_MESSAGE })
       .optional()
