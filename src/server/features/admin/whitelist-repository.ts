@@ -1,7 +1,29 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { emitWebhookEvents, whitelistEvent } from '../webhooks/webhook-events.ts';
-import { recordAudit, recordAudits } from './audit-repository.ts';
+import { recordAudits } from './audit-repository.ts';
+
+/**
+ * Writes what changed on the whitelist to the audit log (one entry per address) and queues its
+ * webhook events, in the transaction that made the change.
+ */
+async function recordWhitelistChanges(
+  trx: Transaction<Database>,
+  change: 'added' | 'removed',
+  emails: readonly string[],
+  actor: string,
+  now: Date,
+): Promise<void> {
+  const action = change === 'added' ? 'whitelist.add' : 'whitelist.remove';
+  await recordAudits(
+    trx,
+    emails.map((email) => ({ at: now, actor, action, target: email })),
+  );
+  await emitWebhookEvents(
+    trx,
+    emails.map((email) => whitelistEvent(change, email, actor, now)),
+  );
+}
 
 /**
  * Adds an address to the whitelist. Adding a listed address changes nothing; only a real change
@@ -21,10 +43,7 @@ export async function addToWhitelist(
       .onConflict((conflict) => conflict.column('email').doNothing())
       .executeTakeFirst();
     const changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (changed) {
-      await recordAudit(trx, { at: now, actor, action: 'whitelist.add', target: email });
-      await emitWebhookEvents(trx, [whitelistEvent('added', email, actor, now)]);
-    }
+    if (changed) await recordWhitelistChanges(trx, 'added', [email], actor, now);
     return { changed };
   });
 }
@@ -39,10 +58,7 @@ export async function removeFromWhitelist(
   return db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('whitelist').where('email', '=', email).executeTakeFirst();
     const changed = Number(result.numDeletedRows) > 0;
-    if (changed) {
-      await recordAudit(trx, { at: now, actor, action: 'whitelist.remove', target: email });
-      await emitWebhookEvents(trx, [whitelistEvent('removed', email, actor, now)]);
-    }
+    if (changed) await recordWhitelistChanges(trx, 'removed', [email], actor, now);
     return { changed };
   });
 }
@@ -67,14 +83,7 @@ export async function addManyToWhitelist(
     .returning('email')
     .execute();
   const added = rows.map((row) => row.email);
-  await recordAudits(
-    trx,
-    added.map((email) => ({ at: now, actor, action: 'whitelist.add', target: email })),
-  );
-  await emitWebhookEvents(
-    trx,
-    added.map((email) => whitelistEvent('added', email, actor, now)),
-  );
+  await recordWhitelistChanges(trx, 'added', added, actor, now);
   return added;
 }
 
@@ -92,13 +101,6 @@ export async function removeManyFromWhitelist(
     .returning('email')
     .execute();
   const removed = rows.map((row) => row.email);
-  await recordAudits(
-    trx,
-    removed.map((email) => ({ at: now, actor, action: 'whitelist.remove', target: email })),
-  );
-  await emitWebhookEvents(
-    trx,
-    removed.map((email) => whitelistEvent('removed', email, actor, now)),
-  );
+  await recordWhitelistChanges(trx, 'removed', removed, actor, now);
   return removed;
 }
