@@ -5,6 +5,7 @@ import { apiUrl } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-tracking.ts';
 import { trackApiCall, trackClick, trackFormSubmit } from '../analytics/analytics.ts';
 import { SIGNUP_PATH, SignupRequestError, createSignup } from './api/create-signup.ts';
+import { SignupThanksPanel } from './signup-thanks-panel.tsx';
 import {
   canSubmit,
   cleanEmail,
@@ -141,22 +142,8 @@ export function SignupForm({
       data-signup-type={signupType}
     >
       {state.status === 'success' ? (
-        <div
-          className="flex flex-col items-start gap-3 rounded-2xl border border-gold-400/40 bg-ink-900/90 p-5"
-          data-testid="signup-success"
-        >
-          <div className="flex items-center gap-3">
-            <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-gold-400 text-ink-950">
-              <svg viewBox="0 0 20 20" fill="none" aria-hidden="true" className="size-5">
-                <path
-                  d="m5 10.5 3.2 3.2L15 7"
-                  stroke="currentColor"
-                  strokeWidth="2.2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
-            </span>
+        <SignupThanksPanel
+          heading={
             <p
               ref={thanksRef}
               tabIndex={-1}
@@ -164,21 +151,18 @@ export function SignupForm({
             >
               Thanks for signing up!
             </p>
-          </div>
-          <p className="text-sm leading-relaxed text-ink-300">{state.successMessage}</p>
-          {/* The same for every address (the answer never tells who is on the list), so it is
-              true for all: a new or unconfirmed address has a confirmation link, others none. */}
-          <p className="text-sm leading-relaxed text-ink-300">
-            If your address still needs confirming, you’ll find a link from us in your inbox.
-          </p>
-          <button
-            type="button"
-            onClick={signUpAnother}
-            className="text-sm font-semibold text-gold-300 underline underline-offset-4 hover:text-gold-400"
-          >
-            Sign Up Another Email
-          </button>
-        </div>
+          }
+          message={state.successMessage}
+          action={
+            <button
+              type="button"
+              onClick={signUpAnother}
+              className="text-sm font-semibold text-gold-300 underline underline-offset-4 hover:text-gold-400"
+            >
+              Sign Up Another Email
+            </button>
+          }
+        />
       ) : (
         <form
           method="post"
