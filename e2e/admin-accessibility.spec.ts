@@ -41,7 +41,7 @@ test('signed out: checking authentication, access denied, and a refused account'
 
 test('signed in: loading, both lists, no results and the error banner', async ({ page }) => {
   // Six axe runs over the whole dashboard, with its panels and charts.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await openDashboard(page);
   const signups = await holdRequests(page, '**/api/admin/signups*');
   await signIn(page);

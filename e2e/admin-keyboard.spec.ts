@@ -40,7 +40,7 @@ test.describe('keyboard only', () => {
   test('after sign-in every dashboard control is reached and operated from the keyboard', async ({
     signedIn: page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const prefix = `kbd${Date.now()}-`;
     const emails = numberedEmails(prefix, 12);
     seedSignups(emails.map((email) => ({ email })));
