@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 import { PUBLIC_PAGES } from './support/site.ts';
 
 async function axeViolations(page: Page) {
@@ -58,7 +58,9 @@ async function visibleControls(page: Page): Promise<string[]> {
 
 for (const path of ['/', '/pricing', '/signup', '/get-extension', '/health']) {
   test(`${path}: the keyboard alone reaches every control`, async ({ page }) => {
-    await page.goto(path);
+    // The controls as the hydrated page has them: before, a form's submit button is enabled
+    // (it posts without JavaScript) and hydration then disables it while the field is empty.
+    await gotoHydrated(page, path);
     await page.waitForLoadState('networkidle');
     const controls = await visibleControls(page);
     const reached = new Set<string>();

@@ -7,7 +7,7 @@
  *
  * Built on its own (an IIFE under /assets/, allowed by the site's `script-src 'self'`).
  */
-import { startTransition, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { scrollToSection } from '../../components/ui/scroll-link.tsx';
 import { analytics } from '../analytics/analytics.ts';
@@ -41,12 +41,7 @@ function hydrateIslands(done: () => void) {
     const island = islands.find((candidate) => candidate.name === box.dataset.island);
     if (!island) throw new Error(`No island named ${box.dataset.island ?? ''}`);
     const props = JSON.parse(box.dataset.islandProps ?? '{}') as never;
-    // In a transition React hydrates in slices of a few milliseconds, yielding to the browser
-    // in between, instead of in one long task that holds up input and the first paints (the
-    // forms already work without it: they post as plain forms until hydrated).
-    startTransition(() => {
-      hydrateRoot(box, <Hydrated onHydrated={oneHydrated}>{island.render(props)}</Hydrated>);
-    });
+    hydrateRoot(box, <Hydrated onHydrated={oneHydrated}>{island.render(props)}</Hydrated>);
   }
 }
 
