@@ -121,6 +121,8 @@ test('with consent, every admin event of the spec reaches Google Analytics, with
   // Email Testing: templates, select, send (success and failure), preview.
   await page.getByRole('tab', { name: 'Email Testing' }).click();
   const template = page.getByLabel('Template', { exact: true });
+  // The tab fills the list once the templates have loaded.
+  await expect(template.locator('option').first()).toBeAttached();
   const ids = await template
     .locator('option')
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
