@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 
 /**
  * Lighthouse (mobile defaults) on the built site served by the real server, in Debian's
@@ -54,6 +55,13 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** The build to serve: build/client unless WEB_ROOT names another. */
 const WEB_ROOT = process.env.WEB_ROOT ?? 'build/client';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Lighthouse's mobile preset slows the CPU 4x. BENCH_CPU_SLOWDOWN=8 asks how the pages fare on
+ * a machine half as fast as this one (the scores depend on the machine that runs the audit).
+ */
+const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN
+  ? Number(process.env.BENCH_CPU_SLOWDOWN)
+  : undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -157,6 +165,11 @@ async function audit(port: number, path: string, origin: string): Promise<Figure
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    ...(CPU_SLOWDOWN === undefined
+      ? {}
+      : {
+          throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
+        }),
   });
   if (!result) throw new Error(`no Lighthouse result for ${path}`);
   // BENCH_REPORT_DIR=dir keeps each page's full report (LCP element, long tasks) to read.
@@ -188,7 +201,7 @@ async function audit(port: number, path: string, origin: string): Promise<Figure
 
 function print(rows: Figures[], reference: Figures) {
   console.log(
-    `Lighthouse mobile, median of ${RUNS} runs per page (perf range: lowest-highest of the runs)\n`,
+    `Lighthouse mobile${CPU_SLOWDOWN === undefined ? '' : `, CPU slowed ${CPU_SLOWDOWN}x`}, median of ${RUNS} runs per page (perf range: lowest-highest of the runs)\n`,
   );
   console.log('page            perf   range  a11y  best  seo    LCP ms  TBT ms    CLS   JS gzip');
   for (const row of [...rows, reference]) {
