@@ -72,10 +72,12 @@ test('after consent gtag loads and page views and events are sent', async ({ pag
     .poll(() => dataLayerEvents(page))
     .toEqual(expect.arrayContaining(['click', 'api_call', 'form_submit']));
 
-  // A navigation inside a React page records one more page view in the same document.
+  // /signup hydrates only its form (docs/decisions/0028): Get Extension is a new document too,
+  // with its own page view and no banner.
   await nav.getByRole('link', { name: 'Get Extension' }).click();
   await expect(page).toHaveURL('/get-extension');
-  await expect.poll(() => pageViewPaths(page)).toEqual(['/signup', '/get-extension']);
+  await expect.poll(() => pageViewPaths(page)).toEqual(['/get-extension']);
+  await expect(page.getByRole('region', { name: 'Analytics consent' })).toBeHidden();
 });
 
 test('a refusal is remembered and nothing loads', async ({ page }) => {
@@ -110,9 +112,8 @@ async function pageViewPaths(page: Page): Promise<string[]> {
   );
 }
 
-// Pages with React (/signup, /get-app, /get-extension, /health), the home page with its React
-// islands, and pages with the page script only (/pricing, /about, /privacy, /terms, the 404
-// page) follow the same rules.
+// Pages with islands (/, /signup, /get-app, /get-extension, /health) and pages with the page
+// script only (/pricing, /about, /privacy, /terms, the 404 page) follow the same rules.
 test.describe('every page', () => {
   test.use({ allowConsoleErrors: /404 \(Not Found\)/ });
 

@@ -2,9 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { signupRows, uniqueEmail } from './support/database.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
-/** Pages that load no React, and pages that hydrate. */
+/** Pages that load no React, and pages that hydrate only their islands (with the island script). */
 const STATIC_PAGES = ['/pricing', '/about', '/privacy', '/terms', '/no-such-page'];
-const REACT_PAGES = ['/', '/signup', '/get-app', '/get-extension', '/health'];
+const ISLAND_PAGES = ['/', '/signup', '/get-app', '/get-extension', '/health'];
 
 /** The nav link that must be marked current on each page opened directly. */
 const CURRENT_LINK: Record<string, string | null> = {
@@ -113,6 +113,47 @@ test.describe('pages without React', () => {
       await expect(page.locator('#mobile-menu')).toBeHidden();
     });
   });
+});
+
+test.describe('pages with islands', () => {
+  for (const path of ISLAND_PAGES) {
+    test(`${path} hydrates its islands without changing their prerendered markup`, async ({
+      page,
+    }) => {
+      // The health check never answers, so the status cards stay in their prerendered state.
+      await page.route('**/api/health', () => undefined);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const response = await gotoHydrated(page, path);
+      const html = await response!.text();
+      const [prerendered, hydrated] = await page.evaluate((source) => {
+        /** Each island's markup as the DOM holds it, without the comments the server writes. */
+        const islandMarkup = (root: ParentNode) =>
+          [...root.querySelectorAll('[data-island]')].map((box) => {
+            const copy = box.cloneNode(true) as Element;
+            const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
+            const comments: Node[] = [];
+            while (walker.nextNode()) comments.push(walker.currentNode);
+            for (const comment of comments) comment.parentNode?.removeChild(comment);
+            return copy.outerHTML;
+          });
+        const parsed = new DOMParser().parseFromString(source, 'text/html');
+        // The one change hydration makes on purpose: the spec's submit button is disabled
+        // while its field is empty (the prerendered one is enabled for the form without
+        // JavaScript).
+        for (const button of parsed.querySelectorAll('[data-testid="signup-submit"]')) {
+          button.setAttribute('disabled', '');
+        }
+        return [islandMarkup(parsed), islandMarkup(document)];
+      }, html);
+      expect(prerendered.length).toBeGreaterThan(0);
+      expect(hydrated).toEqual(prerendered);
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]).toMatch(/^\/assets\/island-script-[\w-]+\.js$/);
+    });
+  }
 });
 
 test.describe('the signup form without JavaScript', () => {
@@ -251,8 +292,8 @@ test.describe('the consent banner on a 360 px phone', () => {
   });
 });
 
-test.describe('pages with and without React agree on the banner', () => {
-  for (const path of [...STATIC_PAGES, ...REACT_PAGES]) {
+test.describe('pages with and without islands agree on the banner', () => {
+  for (const path of [...STATIC_PAGES, ...ISLAND_PAGES]) {
     test(`${path}: the same texts`, async ({ page }) => {
       test.skip(path === '/no-such-page', 'covered by the analytics journeys');
       await gotoHydrated(page, path);

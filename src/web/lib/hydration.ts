@@ -18,7 +18,7 @@ export interface RouteHandle {
 /** The `handle` export of a page that works without React in the browser. */
 export const staticPageHandle: RouteHandle = { hydrate: false };
 
-/** The `handle` export of a page that hydrates only its islands (the home page). */
+/** The `handle` export of a page that hydrates only its islands (docs/decisions/0028). */
 export const islandsPageHandle: RouteHandle = { hydrate: false, islands: true };
 
 /** Whether the matched routes need React in the browser: all of them must allow it. */

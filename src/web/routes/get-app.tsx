@@ -7,12 +7,17 @@ import { PhoneScanMockup } from '../components/marketing/phone-scan-mockup.tsx';
 import { RatingResultCard } from '../components/marketing/rating-result-card.tsx';
 import { ScanSources } from '../components/marketing/scan-sources.tsx';
 import { SignupBand } from '../components/marketing/signup-band.tsx';
-import { SignupForm } from '../features/signup/signup-form.tsx';
+import { Island } from '../features/islands/island.tsx';
+import { signupFormIsland } from '../features/signup/signup-form-island.tsx';
+import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { site } from '../site-config.ts';
 import { ratingNames } from '../components/marketing/rating-names.ts';
 
 export const meta = routeMeta;
+
+/** Only the signup form needs React in the browser (docs/decisions/0028). */
+export const handle = islandsPageHandle;
 
 /** The bottom form's anchor; 'Join Early Access' scrolls here. */
 const SIGNUP_SECTION_ID = 'signup';
@@ -39,7 +44,7 @@ export default function GetApp() {
           />
         }
       >
-        <SignupForm signupType="get-app-top" variant="hero" />
+        <Island of={signupFormIsland} props={{ signupType: 'get-app-top', variant: 'hero' }} />
       </PageHero>
 
       <FeatureRow

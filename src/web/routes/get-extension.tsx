@@ -3,11 +3,16 @@ import { ExtensionPlatforms } from '../components/marketing/extension-platforms.
 import { ExtensionPreview } from '../components/marketing/extension-preview.tsx';
 import { PageHero } from '../components/marketing/page-hero.tsx';
 import { SignupBand } from '../components/marketing/signup-band.tsx';
-import { SignupForm } from '../features/signup/signup-form.tsx';
+import { Island } from '../features/islands/island.tsx';
+import { signupFormIsland } from '../features/signup/signup-form-island.tsx';
+import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { ratingNames } from '../components/marketing/rating-names.ts';
 
 export const meta = routeMeta;
+
+/** Only the signup form needs React in the browser (docs/decisions/0028). */
+export const handle = islandsPageHandle;
 
 /** One page for /get-extension, /extension, /extension/chrome and /extension/firefox. */
 export default function GetExtension() {
@@ -19,7 +24,10 @@ export default function GetExtension() {
         title={'Browser Extension\u00a0- Coming Soon'}
         lead={`See the ${ratingNames.community} and the ${ratingNames.critics} beside every title on your streaming sites, without opening another tab.`}
       >
-        <SignupForm signupType="get-extension-top" variant="hero" />
+        <Island
+          of={signupFormIsland}
+          props={{ signupType: 'get-extension-top', variant: 'hero' }}
+        />
       </PageHero>
       <ExtensionPreview />
       <ExtensionPlatforms />

@@ -3,12 +3,17 @@ import { EarlyAccessBenefits } from '../components/marketing/early-access-benefi
 import { FaqSection } from '../components/marketing/faq-section.tsx';
 import { Spotlight } from '../components/marketing/spotlight.tsx';
 import { ArrowLeftIcon } from '../components/ui/icons.tsx';
-import { SignupForm } from '../features/signup/signup-form.tsx';
+import { Island } from '../features/islands/island.tsx';
+import { signupFormIsland } from '../features/signup/signup-form-island.tsx';
+import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { pages } from '../route-table.ts';
 import { signupFaqs } from '../site-config.ts';
 
 export const meta = routeMeta;
+
+/** Only the signup form needs React in the browser (docs/decisions/0028). */
+export const handle = islandsPageHandle;
 
 const inlineLink =
   'font-medium text-ink-100 underline decoration-ink-600 underline-offset-4 transition-colors hover:text-gold-300';
@@ -43,7 +48,7 @@ export default function Signup() {
               </div>
             </div>
             <div className="mx-auto w-full max-w-md lg:mr-0">
-              <SignupForm signupType="general" variant="panel" />
+              <Island of={signupFormIsland} props={{ signupType: 'general', variant: 'panel' }} />
               <p className="mt-5 text-center text-sm leading-relaxed text-ink-300">
                 By signing up you agree to our{' '}
                 <Link to={pages.terms.path} className={inlineLink}>

@@ -8,8 +8,11 @@ vi.hoisted(() => {
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import GetApp from '../../routes/get-app.tsx';
+import GetExtension from '../../routes/get-extension.tsx';
 import Health from '../../routes/health.tsx';
 import Home from '../../routes/home.tsx';
+import Signup from '../../routes/signup.tsx';
 import { demoVideosIsland } from '../demo-video/demo-videos-island.tsx';
 import { healthDashboardIsland } from '../health/health-dashboard-island.tsx';
 import { signupFormIsland } from '../signup/signup-form-island.tsx';
@@ -80,4 +83,23 @@ describe('the health page island', () => {
     expect(islandBoxes(health).map(([, name]) => name)).toEqual(['health-dashboard']);
     expectIslandsDrawnAlone(health);
   });
+});
+
+describe('the signup, app and extension pages', () => {
+  const formPages = [
+    ['/signup', Signup, 'general'],
+    ['/get-app', GetApp, 'get-app-top'],
+    ['/get-extension', GetExtension, 'get-extension-top'],
+  ] as const;
+
+  for (const [path, Page, signupType] of formPages) {
+    it(`${path}: its islands are its signup forms, drawn alone as inside the page`, () => {
+      const html = prerendered(path, Page);
+      const names = islandBoxes(html).map(([, name]) => name);
+      expect(names.length).toBeGreaterThan(0);
+      expect(new Set(names)).toEqual(new Set(['signup-form']));
+      expect(html).toContain(`id="signup-${signupType}-email"`);
+      expectIslandsDrawnAlone(html);
+    });
+  }
 });
