@@ -147,10 +147,22 @@ async function startReference(): Promise<{ origin: string; close: () => void }> 
   return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
+/** A run with no performance score (Lighthouse's runtime error, or a failed metric). */
+class UnscoredRun extends Error {}
+
 /** The page's median run by performance score (then TBT), with the range of the scores. */
 async function auditRuns(port: number, path: string, origin = ORIGIN): Promise<Figures> {
   const runs: Figures[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await audit(port, path, origin));
+  let unscored = 0;
+  while (runs.length < RUNS) {
+    try {
+      runs.push(await audit(port, path, origin));
+    } catch (error) {
+      // A run Lighthouse could not score is repeated (said on stderr), never counted as 0.
+      if (!(error instanceof UnscoredRun) || ++unscored > RUNS) throw error;
+      console.error(`repeating a run that Lighthouse could not score: ${error.message}`);
+    }
+  }
   runs.sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
   const median = runs[Math.floor(runs.length / 2)]!;
   return {
@@ -180,7 +192,10 @@ async function audit(port: number, path: string, origin: string): Promise<Figure
       origin !== ORIGIN ? 'reference' : path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
     writeFileSync(join(reports, `${name}.json`), String(result.report));
   }
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError || typeof categories.performance?.score !== 'number') {
+    throw new UnscoredRun(`${path}: ${runtimeError?.code ?? 'no performance score'}`);
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const requests =
     (audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })
