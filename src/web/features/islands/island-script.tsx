@@ -1,9 +1,10 @@
 /**
  * The only script of a page whose route says `islands: true` (the home, signup, app, extension
- * and health pages, docs/decisions/0028). The page is the prerendered HTML; this script runs the same nav, mobile
- * menu and consent banner as the pages without React (page-behaviour.ts) and hydrates only the
- * parts that need it, each on its own root: the signup forms, the demo video and the health
- * page's status cards. React Router's runtime does not load here, so links are plain page loads.
+ * and health pages, docs/decisions/0028). The page is the prerendered HTML; this script runs
+ * the same nav, mobile menu and consent banner as the pages without React (page-behaviour.ts)
+ * and hydrates only the parts that need it, each on its own root: the signup forms, the demo
+ * video and the health page's status cards. React Router's runtime does not load here, so
+ * links are plain page loads.
  *
  * Built on its own (an IIFE under /assets/, allowed by the site's `script-src 'self'`), with
  * `react` and `react-dom` resolved to Preact's compatibility layer (scripts/island-runtime.ts,

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A part of a page that hydrates on its own when the page itself does not hydrate (the home,
- * signup, app, extension and health pages, docs/decisions/0028). `render` draws it from plain JSON props, the same on the
- * server inside <Island> and in the browser (island-script.tsx).
+ * signup, app, extension and health pages, docs/decisions/0028). `render` draws it from plain
+ * JSON props, the same on the server inside <Island> and in the browser (island-script.tsx).
  */
 export interface IslandDefinition<P extends object> {
   name: string;
