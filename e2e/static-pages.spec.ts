@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { signupRows, uniqueEmail } from './support/database.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
-/** Pages that load no React, and pages that hydrate only their islands (with the island script). */
+/** Pages that load no React, and pages that hydrate only their islands (the island script). */
 const STATIC_PAGES = ['/pricing', '/about', '/privacy', '/terms', '/no-such-page'];
 const ISLAND_PAGES = ['/', '/signup', '/get-app', '/get-extension', '/health'];
 
@@ -19,6 +19,15 @@ const CURRENT_LINK: Record<string, string | null> = {
   '/health': null,
   '/no-such-page': null,
 };
+
+/** The paths of the scripts the page requests from now on, filled in as it loads them. */
+function scriptsRequested(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
 
 function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
@@ -78,10 +87,7 @@ test.describe('pages without React', () => {
 
   for (const path of STATIC_PAGES) {
     test(`${path} loads no React, only the page script`, async ({ page }) => {
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-      });
+      const scripts = scriptsRequested(page);
       await gotoHydrated(page, path);
       await page.waitForLoadState('networkidle');
       expect(scripts).toHaveLength(1);
@@ -122,10 +128,7 @@ test.describe('pages with islands', () => {
     }) => {
       // The health check never answers, so the status cards stay in their prerendered state.
       await page.route('**/api/health', () => undefined);
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-      });
+      const scripts = scriptsRequested(page);
       const response = await gotoHydrated(page, path);
       const html = await response!.text();
       const [prerendered, hydrated] = await page.evaluate((source) => {
