@@ -52,6 +52,9 @@ const LATER = '2025-03-05T00:00:00.001Z';
  * than typed, so a table a newer migration adds is filled as soon as it exists.
  */
 const FIXTURES: Record<string, Row[]> = {
+  address_problems: [
+    { email: 'x@evil.test,victim@example.com', reason: 'not-one-mailbox', found_at: AT },
+  ],
   admin_sessions: [
     {
       token_hash: 'hash-1',

@@ -240,6 +240,14 @@ export const signupRecordSchema = z
           'ISO 8601, when the person confirmed the address from the confirmation mail; absent: ' +
           'not confirmed yet',
       }),
+    notOneMailbox: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'Present (true) when the stored address is not one mailbox: kept from before every way ' +
+          'in asked for one, shown marked, never mailed',
+      }),
   })
   .meta({ id: 'SignupRecord' });
 export type SignupRecord = z.infer<typeof signupRecordSchema>;
@@ -268,6 +276,14 @@ export const userRecordSchema = z
         description:
           'ISO 8601, when the person confirmed their signup from the confirmation mail; absent: ' +
           'not confirmed yet, or no signup (then `signupDate` is absent too)',
+      }),
+    notOneMailbox: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'Present (true) when the stored address is not one mailbox: kept from before every way ' +
+          'in asked for one, shown marked, never mailed',
       }),
   })
   .meta({ id: 'UserRecord' });

@@ -34,6 +34,10 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 
+/**
+ * The spec's browser rule: the simple shape within the RFC 5321 lengths, without control
+ * characters. The site checks it before a call; the server asks more (`isMailbox`).
+ */
 export function isValidEmail(value: string): boolean {
   if (value.length > EMAIL_MAX_LENGTH || hasControlCharacters(value)) return false;
   if (!hasEmailShape(value)) return false;
@@ -41,7 +45,57 @@ export function isValidEmail(value: string): boolean {
   return localPart.length <= EMAIL_LOCAL_PART_MAX_LENGTH;
 }
 
-/** Trims and lower-cases, so one person is one row whatever they typed. */
+/**
+ * Characters that change how an address reads without being seen: format characters (`\p{Cf}`:
+ * bidirectional overrides such as U+202E, zero-width spaces and joiners, the BOM, tag
+ * characters), the other default-ignorable code points (variation selectors, fillers), and
+ * unassigned, private-use or lone surrogate code units.
+ */
+const INVISIBLE_CHARACTERS = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cn}\p{Co}\p{Cs}]/u;
+
+export function hasInvisibleCharacters(value: string): boolean {
+  return INVISIBLE_CHARACTERS.test(value);
+}
+
+const SHOWN_ESCAPED =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cn}\p{Co}\p{Cs}]/gu;
+
+/**
+ * The text with each invisible or control character written as its code point (`\u{202E}`), so
+ * an address shown to an admin reads as what it is, not as the address it imitates.
+ */
+export function revealInvisible(value: string): string {
+  return value.replace(
+    SHOWN_ESCAPED,
+    (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`,
+  );
+}
+
+/**
+ * One dot-atom: RFC 5321 atext (\x60 is the backtick), or a letter, mark or digit beyond ASCII
+ * (SMTPUTF8, RFC 6531). Punctuation beyond ASCII, such as the fullwidth @ and comma, is refused.
+ */
+const ATOM = String.raw`[a-z0-9!#$%&'*+/=?^_\x60{|}~\-\p{L}\p{M}\p{N}]+`;
+const HOST_CHARACTER = String.raw`[a-z0-9\p{L}\p{M}\p{N}]`;
+const LABEL = String.raw`${HOST_CHARACTER}(?:(?:${HOST_CHARACTER}|-)*${HOST_CHARACTER})?`;
+const MAILBOX = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'iu');
+
+/**
+ * Exactly one mailbox, `local@domain`, as an SMTP envelope carries it: a dot-atom local part (no
+ * quoted strings, comments, display names or angle brackets) and a host name of letters, digits
+ * and hyphens. The spec's shape lets through text that mail libraries read as a list of
+ * addresses (`a@x.com,b@y.com`, `a<b@y.com>`, `"a,b"@x.com`, `(c)a@x.com`), and invisible
+ * characters that make one address look like another (`ceo\u200b@example.com`). Every address
+ * the service stores or mails passes this rule.
+ */
+export function isMailbox(value: string): boolean {
+  return isValidEmail(value) && !hasInvisibleCharacters(value) && MAILBOX.test(value);
+}
+
+/**
+ * Trims, composes (NFC) and lower-cases, so one person is one row whatever they typed: the key
+ * of the list, of suppression and unsubscription, and of the per-address limits.
+ */
 export function normaliseEmail(value: string): string {
-  return value.trim().toLowerCase();
+  return value.trim().normalize('NFC').toLowerCase();
 }

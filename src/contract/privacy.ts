@@ -1,4 +1,4 @@
-import { emailSchema } from './email.ts';
+import { emailSchema, storedAddressSchema } from './email.ts';
 import { z } from './zod.ts';
 
 /** How a mail to the address ended, in words a person reads. */
@@ -62,7 +62,12 @@ export const privacyRequestSchema = z
   .object({ email: emailSchema }, { error: 'The request body must be a JSON object' })
   .meta({ id: 'PrivacyRequest' });
 
-export const personalDataQuerySchema = z.object({ email: emailSchema });
+export const personalDataQuerySchema = z.object({ email: storedAddressSchema });
+
+/** Erasure reaches every stored address, one mailbox or not (it mails nothing that is not one). */
+export const erasureRequestSchema = z
+  .object({ email: storedAddressSchema }, { error: 'The request body must be a JSON object' })
+  .meta({ id: 'ErasureRequest' });
 
 export const dataExportResponseSchema = z
   .object({

@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { z } from 'zod';
-import { isValidEmail } from '../contract/email-rules.ts';
+import { isMailbox, normaliseEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
 import type { OutboxSettings } from './features/email/outbox-worker.ts';
 import type { LeaseWorkerSettings } from './lib/lease-worker.ts';
@@ -143,23 +143,13 @@ export const envSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default(LOCAL_ADMIN_EMAIL)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine((emails) => emails.every(isValidEmail), 'must be comma-separated email addresses'),
+    .transform((value) => value.split(',').map(normaliseEmail).filter(Boolean))
+    .refine((emails) => emails.every(isMailbox), 'must be comma-separated email addresses'),
   VIEWER_EMAILS: z
     .string()
     .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine((emails) => emails.every(isValidEmail), 'must be comma-separated email addresses'),
+    .transform((value) => value.split(',').map(normaliseEmail).filter(Boolean))
+    .refine((emails) => emails.every(isMailbox), 'must be comma-separated email addresses'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),

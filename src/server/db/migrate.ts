@@ -17,6 +17,7 @@ import * as inviteWaves from './migrations/0014-invite-waves.ts';
 import * as adminListCoveringIndexes from './migrations/0016-admin-list-covering-indexes.ts';
 import * as signupTally from './migrations/0017-signup-tally.ts';
 import * as activityIndexes from './migrations/0018-activity-indexes.ts';
+import * as addressProblems from './migrations/0019-address-problems.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0016-admin-list-covering-indexes': adminListCoveringIndexes,
   '0017-signup-tally': signupTally,
   '0018-activity-indexes': activityIndexes,
+  '0019-address-problems': addressProblems,
 };
 
 /**

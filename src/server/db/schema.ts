@@ -252,7 +252,19 @@ export interface SignupTallyChangesTable {
   change: number | string;
 }
 
+/**
+ * A stored address that is not one mailbox (kept from before every way in asked for one): the
+ * admin sees it marked, and it is never mailed.
+ */
+export interface AddressProblemsTable {
+  email: string;
+  /** `not-one-mailbox`. */
+  reason: string;
+  found_at: Timestamp;
+}
+
 export interface Database {
+  address_problems: AddressProblemsTable;
   oidc_payloads: OidcPayloadsTable;
   signups: SignupsTable;
   signup_tally: SignupTallyTable;

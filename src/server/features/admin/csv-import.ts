@@ -7,8 +7,9 @@ import {
 } from '../../../contract/admin-insights.ts';
 import {
   INVALID_EMAIL_MESSAGE,
-  isValidEmail,
+  isMailbox,
   normaliseEmail,
+  revealInvisible,
 } from '../../../contract/email-rules.ts';
 import { PROGRAM_TYPES, SIGNUP_TYPES } from '../../../contract/signup-types.ts';
 import type { Database } from '../../db/schema.ts';
@@ -60,15 +61,31 @@ export function importDate(value: string): Date | undefined {
   return date;
 }
 
+/**
+ * The rules of the public signup beyond the address's form (a disposable domain, say): the
+ * message of the first that refuses `email`, or undefined. Given by the caller, which knows the
+ * operator's settings.
+ */
+export type SignupRule = (email: string) => string | undefined;
+
+/** An address as a preview quotes it: code points instead of invisible or control characters. */
+function quoted(email: string): string {
+  return `"${revealInvisible(email.slice(0, 80))}"`;
+}
+
 function checkLine(
   record: Record<string, string>,
   line: number,
   defaultProgram: string,
   now: Date,
+  rules: readonly SignupRule[],
 ): ImportLine | { line: number; message: string } {
   const email = normaliseEmail(cell(record.email));
-  if (!isValidEmail(email))
-    return { line, message: `${INVALID_EMAIL_MESSAGE}: "${email.slice(0, 80)}"` };
+  if (!isMailbox(email)) return { line, message: `${INVALID_EMAIL_MESSAGE}: ${quoted(email)}` };
+  for (const rule of rules) {
+    const refusal = rule(email);
+    if (refusal) return { line, message: `${refusal}: ${quoted(email)}` };
+  }
   const program = cell(record.type) || defaultProgram;
   if (!(PROGRAM_TYPES as readonly string[]).includes(program)) {
     return { line, message: `type must be one of ${PROGRAM_TYPES.join(', ')}` };
@@ -122,7 +139,8 @@ function readLines(text: string): { record: Record<string, string>; line: number
 }
 
 /**
- * A legacy waitlist into the signups: every line checked by the signup rules, known addresses
+ * A legacy waitlist into the signups: every line checked by the public signup's rules (one
+ * mailbox, then `rules`; the preview names the rule that refused each line), known addresses
  * (and repeats within the file) skipped, the original signup dates kept. A dry run answers the
  * same counts and errors and writes nothing. The real run writes in batches, each in its own
  * transaction (a rerun after a failure skips what is in), then one audit entry with the counts.
@@ -130,7 +148,14 @@ function readLines(text: string): { record: Record<string, string>; line: number
 export async function importSignups(
   db: Kysely<Database>,
   text: string,
-  options: { dryRun: boolean; actor: string; defaultProgram: string; now?: Date },
+  options: {
+    dryRun: boolean;
+    actor: string;
+    defaultProgram: string;
+    /** The public signup's other rules, each line checked by all of them. */
+    rules?: readonly SignupRule[];
+    now?: Date;
+  },
 ): Promise<ImportResult> {
   const now = options.now ?? new Date();
   const lines = readLines(text);
@@ -141,7 +166,7 @@ export async function importSignups(
   const seen = new Set<string>();
   const valid: ImportLine[] = [];
   for (const { record, line } of lines) {
-    const checked = checkLine(record, line, options.defaultProgram, now);
+    const checked = checkLine(record, line, options.defaultProgram, now, options.rules ?? []);
     if ('message' in checked) {
       invalid++;
       if (errors.length < IMPORT_MAX_ERRORS) errors.push(checked);

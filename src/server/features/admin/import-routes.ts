@@ -9,7 +9,8 @@ import {
 import { adminErrorSchema } from '../../../contract/errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { adminErrorResponses, currentAdmin, noStore, orUnavailable } from './admin-request.ts';
-import { importSignups } from './csv-import.ts';
+import { DISPOSABLE_EMAIL_MESSAGE, disposableAddressCheck } from '../signups/disposable-domains.ts';
+import { importSignups, type SignupRule } from './csv-import.ts';
 
 export const IMPORT_UNAVAILABLE_MESSAGE =
   "We couldn't import the file right now. Lines already imported stay; importing the same " +
@@ -18,6 +19,11 @@ export const IMPORT_MEDIA_TYPE_MESSAGE = 'Send the file as text/csv.';
 
 /** `POST /api/admin/signups/import`: a legacy waitlist in, with a dry run first. */
 export function importRoutes(app: FastifyInstance) {
+  // What the public form refuses, an import refuses too.
+  const isDisposable = disposableAddressCheck(app.config.disposableDomainsAllowed);
+  const rules: SignupRule[] = [
+    (email) => (isDisposable(email) ? DISPOSABLE_EMAIL_MESSAGE : undefined),
+  ];
   void app.register((scope, _options, done) => {
     // The file is the body, as text; only this scope reads CSV bodies, up to the import limit.
     scope.addContentTypeParser(
@@ -40,7 +46,8 @@ export function importRoutes(app: FastifyInstance) {
             'zone, kept as the signup date), and optionally `type` (CLOSED_ALPHA, BETA, ' +
             'OPEN_BETA; blank: the current programme) and `source` (a signup form; blank: ' +
             "general). Other columns are ignored, so the list's own export can be imported. Every " +
-            'line is checked by the signup rules; addresses that already signed up (or came ' +
+            "line is checked by the public signup's rules (one mailbox, no disposable-mail domain; " +
+            'the preview names the rule that refused each line); addresses that already signed up (or came ' +
             'earlier in the file) are skipped. `dryRun=true` answers the counts and per-line ' +
             'errors and writes nothing. The real run is audited as `signups.import`.',
           tags: ['admin'],
@@ -65,6 +72,7 @@ export function importRoutes(app: FastifyInstance) {
             dryRun,
             actor: currentAdmin(request).email,
             defaultProgram: app.config.signupProgram,
+            rules,
           }),
         );
         noStore(reply);

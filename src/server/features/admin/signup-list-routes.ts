@@ -6,13 +6,14 @@ import {
   signupsResponseSchema,
   type SignupRecord,
 } from '../../../contract/admin.ts';
+import { notOneMailbox } from './address-problems.ts';
 import { adminErrorResponses, noStore, orUnavailable } from './admin-request.ts';
 import { listSignups, type SignupListItem } from './signup-list-repository.ts';
 
 export const SIGNUPS_UNAVAILABLE_MESSAGE =
   "We couldn't load the signups right now. Please try again in a moment.";
 
-function toRecord(item: SignupListItem): SignupRecord {
+function toRecord(item: SignupListItem, marked: Set<string>): SignupRecord {
   return {
     id: item.id,
     email: item.email,
@@ -24,6 +25,7 @@ function toRecord(item: SignupListItem): SignupRecord {
     lastSignupAt: item.lastSignupAt.toISOString(),
     signupCount: item.signupCount,
     ...(item.confirmedAt ? { confirmedAt: item.confirmedAt.toISOString() } : {}),
+    ...(marked.has(item.email) ? { notOneMailbox: true } : {}),
   };
 }
 
@@ -51,12 +53,17 @@ export function signupListRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { limit, offset } = request.query;
-      const { items, total } = await orUnavailable(SIGNUPS_UNAVAILABLE_MESSAGE, () =>
-        listSignups(app.database.db, request.query),
+      const { items, total, marked } = await orUnavailable(
+        SIGNUPS_UNAVAILABLE_MESSAGE,
+        async () => {
+          const page = await listSignups(app.database.db, request.query);
+          const emails = page.items.map((item) => item.email);
+          return { ...page, marked: await notOneMailbox(app.database.db, emails) };
+        },
       );
       noStore(reply);
       return {
-        signups: items.map(toRecord),
+        signups: items.map((item) => toRecord(item, marked)),
         pagination: paginationOf(total, limit, offset),
       };
     },

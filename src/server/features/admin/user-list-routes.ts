@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { paginationOf } from './list-page.ts';
 import { usersQuerySchema, usersResponseSchema, type UserRecord } from '../../../contract/admin.ts';
+import { notOneMailbox } from './address-problems.ts';
 import { adminErrorResponses, noStore, orUnavailable } from './admin-request.ts';
 import { listUsers, type UserListItem } from './user-list-repository.ts';
 
 export const USERS_UNAVAILABLE_MESSAGE =
   "We couldn't load the users right now. Please try again in a moment.";
 
-function toRecord(item: UserListItem): UserRecord {
+function toRecord(item: UserListItem, marked: Set<string>): UserRecord {
   return {
     uid: item.uid,
     email: item.email,
@@ -16,6 +17,7 @@ function toRecord(item: UserListItem): UserRecord {
     ...(item.signupDate ? { signupDate: item.signupDate.toISOString() } : {}),
     ...(item.registrationDate ? { registrationDate: item.registrationDate.toISOString() } : {}),
     ...(item.confirmedAt ? { confirmedAt: item.confirmedAt.toISOString() } : {}),
+    ...(marked.has(item.email) ? { notOneMailbox: true } : {}),
   };
 }
 
@@ -46,12 +48,14 @@ export function userListRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { limit, offset } = request.query;
-      const { items, total } = await orUnavailable(USERS_UNAVAILABLE_MESSAGE, () =>
-        listUsers(app.database.db, request.query),
-      );
+      const { items, total, marked } = await orUnavailable(USERS_UNAVAILABLE_MESSAGE, async () => {
+        const page = await listUsers(app.database.db, request.query);
+        const emails = page.items.map((item) => item.email);
+        return { ...page, marked: await notOneMailbox(app.database.db, emails) };
+      });
       noStore(reply);
       return {
-        users: items.map(toRecord),
+        users: items.map((item) => toRecord(item, marked)),
         pagination: paginationOf(total, limit, offset),
       };
     },

@@ -7,6 +7,7 @@ import {
   NOT_WHITELISTED_MESSAGE,
   registrationResponseSchema,
 } from '../../../contract/app-registration.ts';
+import { INVALID_EMAIL_MESSAGE, isMailbox, normaliseEmail } from '../../../contract/email-rules.ts';
 import { adminErrorSchema } from '../../../contract/errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import { isWhitelisted, registerAppUser } from './registration-repository.ts';
@@ -44,7 +45,7 @@ export function idTokenVerifier(settings: RegistrationSettings) {
     if (typeof payload.email !== 'string' || payload.email_verified !== true || !payload.sub) {
       throw new Error('no verified email address in the token');
     }
-    return { ...payload, email: payload.email.trim().toLowerCase() };
+    return { ...payload, email: normaliseEmail(payload.email) };
   };
 }
 
@@ -92,7 +93,9 @@ export function registrationRoutes(app: FastifyInstance, settings: RegistrationS
         tags: ['app'],
         response: {
           200: registrationResponseSchema.describe('Registered (now or by an earlier call).'),
-          400: adminErrorSchema.describe('A body was sent and is not valid JSON.'),
+          400: adminErrorSchema.describe(
+            'A body was sent and is not valid JSON, or the token names no single mailbox.',
+          ),
           401: adminErrorSchema.describe('No ID token, or one that does not verify.'),
           403: adminErrorSchema.describe('The address is not on the early-access whitelist.'),
           409: adminErrorSchema.describe('The address is registered to another account.'),
@@ -104,6 +107,8 @@ export function registrationRoutes(app: FastifyInstance, settings: RegistrationS
     async (request, reply) => {
       const claims = request.appIdentity;
       if (!claims) return reply.code(401).send({ message: AUTHENTICATION_REQUIRED_MESSAGE });
+      // An issuer's verified address is still text: only one mailbox is ever stored.
+      if (!isMailbox(claims.email)) return reply.code(400).send({ message: INVALID_EMAIL_MESSAGE });
       if (!(await isWhitelisted(app.database.db, claims.email))) {
         request.log.info(
           { email: maskEmail(claims.email) },

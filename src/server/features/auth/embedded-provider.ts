@@ -11,7 +11,7 @@ import {
   saveLocalAccount,
   sharedValue,
 } from './provider-store.ts';
-import { isValidEmail, normaliseEmail } from '../../../contract/email-rules.ts';
+import { isMailbox, normaliseEmail } from '../../../contract/email-rules.ts';
 import { refuseEmbeddedSignInBeyondLoopback, type AppConfig } from '../../config.ts';
 import { escapeHtml, inlinePagePolicy, renderPersonPage } from '../../lib/person-page.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
@@ -214,7 +214,7 @@ export async function mountEmbeddedProvider(
           String(request.body?.name ?? '')
             .trim()
             .slice(0, 100) || email;
-        if (!isValidEmail(email)) {
+        if (!isMailbox(email)) {
           return sendPage(
             reply,
             400,

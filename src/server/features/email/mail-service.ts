@@ -2,7 +2,11 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
-import { isValidEmail } from '../../../contract/email-rules.ts';
+import {
+  hasControlCharacters,
+  INVALID_EMAIL_MESSAGE,
+  isMailbox,
+} from '../../../contract/email-rules.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
@@ -54,35 +58,26 @@ export interface MailService {
 export const UNSUBSCRIBED_MESSAGE =
   'This address has unsubscribed from ReelScore marketing mail, so nothing was sent.';
 
+export const NOT_ONE_MAILBOX_MESSAGE =
+  'This address is not one valid mailbox, so nothing was sent to it.';
+
 export const SEND_LOG_UNAVAILABLE_MESSAGE =
   'Email is unavailable: the mail could not be queued, so nothing was sent. Try again shortly.';
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** One dot-atom: RFC 5321 atext, or any non-ASCII character but invisible ones (SMTPUTF8). */
-const ATOM = String.raw`(?:[a-z0-9!#$%&'*+/=?^_\`{|}~-]|[^\x00-\x7f\u200b\u2060\ufeff])+`;
-const HOST_CHARACTER = String.raw`(?:[a-z0-9]|[^\x00-\x7f\u200b\u2060\ufeff])`;
-const LABEL = String.raw`${HOST_CHARACTER}(?:(?:${HOST_CHARACTER}|-)*${HOST_CHARACTER})?`;
-const SMTP_MAILBOX = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'i');
-
 /**
- * The spec's simple rule lets through text an SMTP envelope cannot carry: nodemailer reads `to`
- * as an address list (`a@x.com,b@y.com` and `a<b@y.com>` reach others, `(@x.com` no one) and
- * mail servers refuse `<`, `>` or `!` in a host name. A send needs one plain RFC 5321 mailbox.
+ * Whether an SMTP envelope can carry `to` as one recipient: one mailbox (`isMailbox`), and a
+ * Unicode host name needs an IDNA form, whose `xn--` labels must decode.
  */
-function isSmtpMailbox(to: string): boolean {
-  if (!SMTP_MAILBOX.test(to)) return false;
-  // A Unicode host name needs an IDNA form, and an `xn--` label must decode to one.
+export function isSmtpMailbox(to: string): boolean {
+  if (!isMailbox(to)) return false;
   const ascii = domainToASCII(to.slice(to.lastIndexOf('@') + 1));
   return ascii !== '' && !/(^|\.)xn--/i.test(domainToUnicode(ascii));
 }
 
 /** CR, LF or any control character in a header value could start a new header. */
 function assertHeaderSafe(to: string, subject: string) {
-  if (!isValidEmail(to) || !isSmtpMailbox(to))
-    throw new HttpError(400, 'Please enter a valid email address');
-  if (CONTROL_CHARACTERS.test(subject)) {
+  if (!isSmtpMailbox(to)) throw new HttpError(400, INVALID_EMAIL_MESSAGE);
+  if (hasControlCharacters(subject)) {
     throw new HttpError(400, 'The subject must be a single line without control characters');
   }
 }
@@ -127,6 +122,11 @@ export async function createMailService(
     const template = findTemplate(row.template);
     const to = row.to_address;
     if (!template) return { status: 'dead', error: `no template ${row.template}` };
+    // A row is sent to its one address or not at all: text a mail library would read as a list
+    // (stored before every way in asked for one mailbox) is never handed to it.
+    if (!isSmtpMailbox(to)) {
+      return { status: 'dead', error: 'not one mailbox', message: NOT_ONE_MAILBOX_MESSAGE };
+    }
     const marketing = template.kind === 'marketing';
     // An erased address gets no mail of any kind (features/privacy).
     if (await isSuppressed(db, secret, to)) {
@@ -154,7 +154,10 @@ export async function createMailService(
       transport,
       {
         from: mail.from,
-        to,
+        // An address object is taken as it is (a string is parsed as a list), and the envelope
+        // names the one recipient explicitly.
+        to: { name: '', address: to },
+        envelope: { from: mail.from, to: [to] },
         subject: rendered.subject,
         html: rendered.html,
         text: rendered.text,

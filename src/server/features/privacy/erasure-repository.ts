@@ -49,6 +49,8 @@ async function deleteRows(trx: Transaction<Database>, address: string) {
   await trx.deleteFrom('wave_members').where('email', '=', address).execute();
   // Webhook events about the address: sent ones are the receivers' now, unsent ones never leave.
   await trx.deleteFrom('webhook_deliveries').where('subject', '=', address).execute();
+  // The mark on text stored before addresses were checked as one mailbox.
+  await trx.deleteFrom('address_problems').where('email', '=', address).execute();
   return {
     signups: deleted(signups),
     whitelist: deleted(whitelist),

@@ -6,6 +6,7 @@ import {
   erasureResponseSchema,
   personalDataQuerySchema,
   personalDataSchema,
+  erasureRequestSchema,
   privacyRequestSchema,
 } from '../../../contract/privacy.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -130,7 +131,7 @@ export function privacyAdminRoutes(app: FastifyInstance, secret: string) {
           'keyed hash, and the hash is kept so it is never mailed again. Idempotent. Audited ' +
           'as `privacy.erase` with the hash as target.',
         tags: ['privacy'],
-        body: privacyRequestSchema,
+        body: erasureRequestSchema,
         response: {
           200: erasureResponseSchema.describe('Erased; what was removed, by kind.'),
           ...adminErrorResponses,

@@ -17,9 +17,23 @@ function suppressionKey(secret: string): Buffer {
   return createHmac('sha256', secret).update('email-suppression').digest();
 }
 
+function hmacHex(secret: string, text: string): string {
+  return createHmac('sha256', suppressionKey(secret)).update(text).digest('hex');
+}
+
 /** HMAC-SHA-256 of the normalised address, in hex: what an erasure keeps instead of it. */
 export function addressHash(secret: string, address: string): string {
-  return createHmac('sha256', suppressionKey(secret)).update(normaliseEmail(address)).digest('hex');
+  return hmacHex(secret, normaliseEmail(address));
+}
+
+/**
+ * The hashes an erasure of `address` may have kept: today's, and those of an erasure made when
+ * addresses were only trimmed and lower-cased, not composed (NFC): as given, or decomposed.
+ */
+function erasedHashes(secret: string, address: string): string[] {
+  const lower = address.trim().toLowerCase();
+  const forms = new Set([normaliseEmail(address), lower, lower.normalize('NFD')]);
+  return [...forms].map((form) => hmacHex(secret, form));
 }
 
 /** How the hash stands in for the address in the audit log. */
@@ -36,7 +50,7 @@ export async function isSuppressed(
   const row = await db
     .selectFrom('email_suppressions')
     .select('address_hash')
-    .where('address_hash', '=', addressHash(secret, address))
+    .where('address_hash', 'in', erasedHashes(secret, address))
     .executeTakeFirst();
   return row !== undefined;
 }

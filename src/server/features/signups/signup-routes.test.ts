@@ -155,7 +155,6 @@ describe.each(kinds)('signup at a disposable-mail domain, on $name', (kind) => {
     ['yopmail.com', 'someone@yopmail.com'],
     ['a subdomain', 'someone@x.mailinator.com'],
     ['upper case', 'SOMEONE@MAILINATOR.COM'],
-    ['the root’s trailing dot', 'someone@mailinator.com.'],
     ['full-width letters (IDNA)', 'someone@ｍａｉｌｉｎａｔｏｒ.com'],
   ])('refuses %s with 400 {error} and stores nothing', async (_label, email) => {
     const before = await stored();

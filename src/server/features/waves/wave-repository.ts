@@ -27,6 +27,11 @@ function reminderCutoff(days: number, now: Date): string {
   return new Date(now.getTime() - days * DAY_MS).toISOString();
 }
 
+/** Text stored before every way in asked for one mailbox (`address_problems`) is never mailed. */
+function mailable(address: 's.email' | 'w.email') {
+  return sql<boolean>`not exists (select 1 from address_problems p where p.email = ${sql.ref(address)})`;
+}
+
 /**
  * The people a wave would mail now, in wave order, at most `limit`:
  * - `invite`: confirmed signups whose address is not whitelisted, oldest signup first;
@@ -48,6 +53,7 @@ export function waveCandidates(db: Executor, selection: WaveSelection, limit: nu
           ),
         ),
       )
+      .where(mailable('s.email'))
       .$if(selection.type !== undefined, (query) => query.where('s.program', '=', selection.type!))
       .$if(selection.source !== undefined, (query) =>
         query.where('s.source', '=', selection.source!),
@@ -92,6 +98,7 @@ export function waveCandidates(db: Executor, selection: WaveSelection, limit: nu
         ),
       ),
     )
+    .where(mailable('w.email'))
     .$if(selection.type !== undefined, (query) => query.where('s.program', '=', selection.type!))
     .$if(selection.source !== undefined, (query) => query.where('s.source', '=', selection.source!))
     .orderBy('w.added_at')

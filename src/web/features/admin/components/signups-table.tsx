@@ -1,4 +1,5 @@
 import type { SignupRecord } from '../../../../contract/admin.ts';
+import { AddressText } from './address-text.tsx';
 import { ConfirmationBadge } from './confirmation-badge.tsx';
 import { formatDate } from './format-date.ts';
 import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
@@ -6,7 +7,6 @@ import {
   badgeGroupClass,
   cellClass,
   emailCellClass,
-  emailTextClass,
   nowrapCellClass,
   rowClass,
 } from './table-styles.ts';
@@ -82,9 +82,7 @@ export function SignupsTable({
                   className="size-4 shrink-0 accent-gold-400"
                 />
               ) : null}
-              <span className={emailTextClass} title={signup.email}>
-                {signup.email}
-              </span>
+              <AddressText email={signup.email} notOneMailbox={signup.notOneMailbox} />
             </span>
           </td>
           <td className={cellClass} data-label="Type">

@@ -1,4 +1,5 @@
 import type { UserRecord } from '../../../../contract/admin.ts';
+import { AddressText } from './address-text.tsx';
 import { ConfirmationBadge } from './confirmation-badge.tsx';
 import { formatDate } from './format-date.ts';
 import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
@@ -6,7 +7,6 @@ import {
   badgeGroupClass,
   cellClass,
   emailCellClass,
-  emailTextClass,
   nowrapCellClass,
   rowClass,
 } from './table-styles.ts';
@@ -41,8 +41,8 @@ export function UsersTable({
       {users?.map((user) => (
         <tr key={user.uid} className={rowClass}>
           <td className={emailCellClass} data-label="Email">
-            <span className={emailTextClass} title={user.email}>
-              {user.email}
+            <span className="flex min-w-0 items-center gap-2">
+              <AddressText email={user.email} notOneMailbox={user.notOneMailbox} />
             </span>
           </td>
           <td className={cellClass} data-label="Whitelist">
