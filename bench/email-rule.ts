@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { EMAIL_MAX_LENGTH, hasEmailShape } from '../src/contract/email-rules.ts';
+import { EMAIL_MAX_LENGTH, hasEmailShape, isMailbox } from '../src/contract/email-rules.ts';
 
 /**
  * The spec's email rule as a regex against the linear check that replaced it, on the crafted
@@ -61,3 +61,22 @@ console.log(
 console.log(`  spec regex ${SPEC_PATTERN.source}: ${(regexMs * 1000).toFixed(1)} µs per check`);
 console.log(`  linear check (hasEmailShape):  ${(linearMs * 1000).toFixed(3)} µs per check`);
 console.log(`  regex / linear: ${(regexMs / linearMs).toFixed(0)}x`);
+
+/**
+ * The server's one-mailbox rule (decision 0031) on inputs crafted against its pattern: long runs
+ * of labels, hyphens and dots that fail only at their last character, and the crafted inputs
+ * above. Its time must stay flat (microseconds), as the spec regex's does not.
+ */
+const mailboxInputs = [
+  ...all.map((candidate) => candidate.value),
+  `a@${'a-'.repeat(125)}!`,
+  `a@${'a'.repeat(250)}!`,
+  `a@${'a.'.repeat(125)}-`,
+  `a@${'a-a.'.repeat(62)}!`,
+  `${'a.'.repeat(31)}a@${'b'.repeat(180)}.c!`,
+];
+const mailboxMs = Math.max(...mailboxInputs.map((value) => perCall(isMailbox, value, 5_000)));
+console.log(
+  `  one-mailbox rule (isMailbox), slowest of ${mailboxInputs.length} crafted inputs: ` +
+    `${(mailboxMs * 1000).toFixed(2)} µs per check`,
+);
