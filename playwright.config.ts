@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys sign up many times from one address; the limiter has its own tests.
       SIGNUP_RATE_LIMIT_MAX: '100000',
+      // The webhook journey's receiver listens on this machine.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
     },
   },
 });

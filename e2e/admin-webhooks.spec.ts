@@ -11,6 +11,11 @@ test('an admin adds a webhook endpoint, its receiver gets signed events, the pan
   try {
     await page.setViewportSize({ width: 360, height: 800 });
     const panel = page.getByRole('region', { name: 'Webhooks' });
+    // Loopback is allowed for this receiver only (WEBHOOK_ALLOW_PRIVATE_TARGETS=127.0.0.1).
+    await panel.getByLabel('Endpoint URL').fill('http://0x7f000002/hooks');
+    await panel.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(panel.getByRole('alert')).toContainText('url must lead to a public address');
+    await expect(panel.getByRole('listitem').filter({ hasText: '0x7f000002' })).toHaveCount(0);
     await panel.getByLabel('Endpoint URL').fill(receiver.url);
     await panel.getByLabel('Description (optional)').fill('CRM sync');
     // Only new signups.

@@ -136,6 +136,8 @@ function serviceEnv(
     // making is taken over when its lease (timeout + 30 s) runs out.
     WEBHOOK_URLS: receiver.url,
     WEBHOOK_SECRET,
+    // The receiver listens on this machine: allowed explicitly.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
     WEBHOOK_RETRY_SECONDS: '1,1,1,1,1,1,1,1,1,1',
     WEBHOOK_TIMEOUT_SECONDS: '2',
     // Whatever the caller's environment holds, this run's database is the only one used, and

@@ -36,6 +36,41 @@ export function isWebhookUrl(value: string): boolean {
   }
 }
 
+/**
+ * Why an attempt failed, in the few words the dashboard shows: never a socket's own error text,
+ * which would tell a closed port (refused at once) from an open one that stays silent.
+ */
+export const DELIVERY_REFUSED_REASON = 'refused: private address';
+export const DELIVERY_UNREACHABLE_REASON = 'unreachable';
+export const DELIVERY_TIMED_OUT_REASON = 'timed out';
+export const DELIVERY_REMOVED_REASON = 'endpoint removed';
+export const DELIVERY_NOT_SENT_REASON = 'not sent: service error';
+const FIXED_REASONS = new Set([
+  DELIVERY_REFUSED_REASON,
+  DELIVERY_UNREACHABLE_REASON,
+  DELIVERY_TIMED_OUT_REASON,
+  DELIVERY_REMOVED_REASON,
+  DELIVERY_NOT_SENT_REASON,
+]);
+
+/** The reason of an attempt the receiver answered with a status other than 2xx (3xx included). */
+export function httpReason(status: number): string {
+  return `HTTP ${status}`;
+}
+
+/**
+ * A recorded reason as it may be shown: one of the coarse reasons; the wording of earlier
+ * versions ("The receiver answered 503.", "No answer: ECONNREFUSED.") turned into them.
+ */
+export function deliveryReason(recorded: string | null): string | null {
+  if (recorded === null || FIXED_REASONS.has(recorded)) return recorded;
+  const status = /^(?:HTTP |The receiver answered )([1-5]\d\d)\.?$/.exec(recorded);
+  if (status) return httpReason(Number(status[1]));
+  if (recorded === 'No answer: timed out.') return DELIVERY_TIMED_OUT_REASON;
+  if (recorded === 'The endpoint was removed.') return DELIVERY_REMOVED_REASON;
+  return DELIVERY_UNREACHABLE_REASON;
+}
+
 export const webhookDeliveryStatusSchema = z.enum(['queued', 'sending', 'delivered', 'dead']);
 
 export const webhookEndpointSchema = z
@@ -66,7 +101,14 @@ export const webhookEndpointSchema = z
           .int()
           .nullable()
           .meta({ description: "The receiver's answer; null: no answer (refused, timed out)" }),
-        error: z.string().nullable(),
+        error: z
+          .string()
+          .nullable()
+          .meta({
+            description:
+              'Why it failed, coarsely: `refused: private address`, `unreachable`, `timed out`, ' +
+              '`HTTP 500` (any status but 2xx; a redirect is not followed), `endpoint removed`',
+          }),
         at: z.string().meta({ description: 'ISO 8601, the last attempt' }),
       })
       .nullable()

@@ -282,12 +282,90 @@ describe('webhook settings', () => {
       WEBHOOK_URLS: ' https://hooks.example/a , http://127.0.0.1:9000/b ',
       WEBHOOK_SECRET: secret,
       WEBHOOK_RETRY_SECONDS: '1, 2.5',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
     });
     expect(configFromEnv(env).webhooks).toMatchObject({
       urls: ['https://hooks.example/a', 'http://127.0.0.1:9000/b'],
       secret,
       retryWaitsMs: [1000, 2500],
+      allowPrivateTargets: ['127.0.0.1'],
     });
+  });
+
+  it('sends to public addresses only unless WEBHOOK_ALLOW_PRIVATE_TARGETS lists others', () => {
+    expect(configFromEnv(parseEnv({})).webhooks.allowPrivateTargets).toEqual([]);
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://reelscore.app',
+      ...SIGN_IN,
+      ADMIN_EMAILS: 'ana@example.com',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      UNSUBSCRIBE_SECRET: 'a-long-random-secret-of-at-least-32-chars',
+      WEBHOOK_URLS: 'https://10.0.0.7/hooks',
+      WEBHOOK_SECRET: secret,
+    };
+    expect(refusal(production)).toContain('WEBHOOK_URLS: https://10.0.0.7/hooks leads to');
+    const allowedInProduction = parseEnv({
+      ...production,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '10.0.0.7',
+    });
+    expect(configFromEnv(allowedInProduction).webhooks.allowPrivateTargets).toEqual(['10.0.0.7']);
+    const listed = parseEnv({
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: ' 127.0.0.1, 10.0.0.0/8 ,FD12::/16 ',
+    });
+    expect(configFromEnv(listed).webhooks.allowPrivateTargets).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd12::/16',
+    ]);
+    for (const bad of [
+      'localhost',
+      '10.0.0.0/33',
+      '0x7f000001',
+      '127.1',
+      'loopback',
+      '10.0.0.0/8/1',
+    ]) {
+      expect(refusal({ WEBHOOK_ALLOW_PRIVATE_TARGETS: bad }), bad).toContain(
+        'WEBHOOK_ALLOW_PRIVATE_TARGETS: must be comma-separated addresses or CIDR ranges',
+      );
+    }
+  });
+
+  it('refuses receivers at internal addresses, in any spelling, that the allow-list does not name', () => {
+    for (const host of [
+      '127.0.0.1',
+      '127.1',
+      '0x7f000001',
+      '2130706433',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      'localhost',
+      '169.254.169.254',
+      '10.1.2.3',
+    ]) {
+      const url = `http://${host}:9000/hooks`;
+      expect(refusal({ WEBHOOK_URLS: url, WEBHOOK_SECRET: secret }), url).toContain(
+        'WEBHOOK_URLS: http://',
+      );
+      expect(refusal({ WEBHOOK_URLS: url, WEBHOOK_SECRET: secret }), url).toContain(
+        'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+      );
+    }
+    const allowed = parseEnv({
+      WEBHOOK_URLS: 'http://127.1:9000/hooks,http://10.1.2.3/hooks',
+      WEBHOOK_SECRET: secret,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.0/8,10.1.2.3',
+    });
+    expect(allowed.WEBHOOK_URLS).toHaveLength(2);
+    // A range never opens a metadata address: only the address itself.
+    expect(
+      refusal({
+        WEBHOOK_URLS: 'http://169.254.169.254/',
+        WEBHOOK_SECRET: secret,
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: '169.254.0.0/16',
+      }),
+    ).toContain('WEBHOOK_URLS');
   });
 
   it('refuses receivers without a secret, saying how to make one', () => {

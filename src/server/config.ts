@@ -1,3 +1,5 @@
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
@@ -7,6 +9,12 @@ import { isMailbox, normaliseEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
 import type { OutboxSettings } from './features/email/outbox-worker.ts';
 import type { LeaseWorkerSettings } from './lib/lease-worker.ts';
+import {
+  addressAllowList,
+  hostVerdict,
+  isAddressOrRange,
+  isLocalhostName,
+} from './lib/public-address.ts';
 import { isWebhookUrl } from '../contract/webhooks.ts';
 
 /** The admin address of a local run, signed in through the embedded provider (README). */
@@ -20,12 +28,7 @@ const packageJson = JSON.parse(
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (!version || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  return PROXY_RANGE_NAMES.has(entry) || isAddressOrRange(entry);
 }
 
 /**
@@ -217,6 +220,19 @@ export const envSchema = z.object({
       'must be 1 to 20 comma-separated numbers of seconds',
     ),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every(isAddressOrRange),
+      'must be comma-separated addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8, fd12::/16)',
+    ),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -260,6 +276,21 @@ function requireWebhookSecret(env: Env, context: z.RefinementCtx) {
       path: ['WEBHOOK_SECRET'],
       message:
         'is required with WEBHOOK_URLS; make one with `echo whsec_$(openssl rand -base64 32)`',
+    });
+  }
+}
+
+/** A receiver of the setting at a literal internal address needs the operator's allowance. */
+function requireAllowedWebhookTargets(env: Env, context: z.RefinementCtx) {
+  // Entries refused on their own are reported there.
+  if (!env.WEBHOOK_ALLOW_PRIVATE_TARGETS.every(isAddressOrRange)) return;
+  const allowList = addressAllowList(env.WEBHOOK_ALLOW_PRIVATE_TARGETS);
+  for (const url of env.WEBHOOK_URLS.filter(isWebhookUrl)) {
+    if (hostVerdict(new URL(url).hostname, allowList) !== 'refused') continue;
+    context.addIssue({
+      code: 'custom',
+      path: ['WEBHOOK_URLS'],
+      message: `${url} leads to this machine or a private network; webhooks go to public addresses only unless WEBHOOK_ALLOW_PRIVATE_TARGETS lists the address or its range`,
     });
   }
 }
@@ -364,8 +395,22 @@ export interface WebhookConfig {
   retryWaitsMs: number[];
   /** An attempt the receiver has not answered within this has failed. */
   timeoutMs: number;
+  /**
+   * Addresses and CIDR ranges deliveries may reach although they are not public (a receiver on
+   * this machine or the private network); empty: public addresses only.
+   */
+  allowPrivateTargets: string[];
+  /** Resolves a receiver's host name to its addresses (DNS; tests answer from a table). */
+  lookup: HostLookup;
   worker: LeaseWorkerSettings;
 }
+
+/** Every address a host name resolves to. */
+export type HostLookup = (hostname: string) => Promise<LookupAddress[]>;
+
+/** The system resolver (getaddrinfo, as Node's sockets use it), every answer in its order. */
+export const systemLookup: HostLookup = (hostname) =>
+  dnsLookup(hostname, { all: true, order: 'verbatim' });
 
 export interface HttpTimeouts {
   /** The whole request, headers and body, must arrive within this (answered 408 otherwise). */
@@ -408,6 +453,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     .superRefine(requireProductionSettings)
     .superRefine(requireLoopbackForEmbeddedSignIn)
     .superRefine(requireWebhookSecret)
+    .superRefine(requireAllowedWebhookTargets)
     .safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map(
@@ -488,6 +534,8 @@ export function configFromEnv(env: Env): AppConfig {
       secret: env.WEBHOOK_SECRET,
       retryWaitsMs: env.WEBHOOK_RETRY_SECONDS.map((seconds) => seconds * 1000),
       timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      lookup: systemLookup,
       worker: {
         pollMs: 1000,
         // Longer than an attempt can take, so a live worker never loses one to another.
@@ -504,11 +552,27 @@ export function configFromEnv(env: Env): AppConfig {
   };
 }
 
+/**
+ * A resolver that never asks DNS, for tests: `localhost` names are loopback (RFC 6761), every
+ * other name is unknown. A test that needs a name resolved gives its own table.
+ */
+export const offlineLookup: HostLookup = (hostname) =>
+  isLocalhostName(hostname)
+    ? Promise.resolve([
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ])
+    : Promise.reject(
+        Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
+      );
+
 /** A configuration for tests and tools: local defaults with the given overrides. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = configFromEnv(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
   return {
-    ...configFromEnv(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })),
+    ...base,
     healthCheckMaxAgeMs: 0,
+    webhooks: { ...base.webhooks, lookup: offlineLookup },
     ...overrides,
   };
 }

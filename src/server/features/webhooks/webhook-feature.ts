@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DELIVERY_NOT_SENT_REASON } from '../../../contract/webhooks.ts';
 import type { AppConfig } from '../../config.ts';
 import { nextRoundAt, startLeaseWorker } from '../../lib/lease-worker.ts';
 import {
@@ -11,6 +12,7 @@ import {
 } from './webhook-repository.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { attemptDelivery } from './webhook-sender.ts';
+import { webhookTargets } from './webhook-targets.ts';
 
 /**
  * Signed webhooks: the endpoints of the WEBHOOK_URLS setting are brought in step, a worker in
@@ -19,6 +21,7 @@ import { attemptDelivery } from './webhook-sender.ts';
 export async function registerWebhooks(app: FastifyInstance, config: AppConfig) {
   const db = app.database.db;
   const settings = config.webhooks;
+  const targets = webhookTargets(settings);
   await syncSettingEndpoints(db, settings.urls, settings.secret);
   const worker = startLeaseWorker<LeasedDelivery, DeliveryOutcome>({
     kind: 'webhook',
@@ -36,11 +39,12 @@ export async function registerWebhooks(app: FastifyInstance, config: AppConfig) 
         }),
       release: (id, ids) => releaseLeasedDeliveries(db, ids, id),
     },
-    handle: (delivery) => attemptDelivery(delivery, settings),
-    // A fault of ours (a lost database): the attempt counts, and the schedule goes on.
-    failed: (delivery, error) => ({
+    handle: (delivery) => attemptDelivery(delivery, settings, targets),
+    // A fault of ours (a lost database): the attempt counts, and the schedule goes on; the log
+    // has the error.
+    failed: (delivery) => ({
       status: delivery.attempts <= settings.retryWaitsMs.length ? 'retry' : 'dead',
-      error: error instanceof Error ? error.message : String(error),
+      error: DELIVERY_NOT_SENT_REASON,
       nextAttemptAt: nextRoundAt(settings.retryWaitsMs, delivery.attempts),
       at: new Date(),
     }),
@@ -50,9 +54,11 @@ export async function registerWebhooks(app: FastifyInstance, config: AppConfig) 
       attempt: delivery.attempts,
       status: outcome.status,
       httpStatus: outcome.httpStatus,
+      reason: outcome.error,
+      detail: outcome.detail,
     }),
   });
   // Before the database closes: attempts in flight finish and their outcome is recorded.
   app.addHook('preClose', () => worker.stop(settings.timeoutMs + 1000));
-  webhookRoutes(app, config, () => worker.nudge());
+  webhookRoutes(app, config, targets, () => worker.nudge());
 }

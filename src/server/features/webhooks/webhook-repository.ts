@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   WEBHOOK_EVENT_TYPES,
+  deliveryReason,
   type WebhookEndpoint,
   type WebhookEventType,
 } from '../../../contract/webhooks.ts';
@@ -283,7 +284,7 @@ export async function listWebhookEndpoints(
               eventType: last.event_type,
               status: last.status,
               httpStatus: last.last_status,
-              error: last.last_error,
+              error: deliveryReason(last.last_error),
               at: toDate(last.last_attempt_at).toISOString(),
             }
           : null,
@@ -356,7 +357,10 @@ export interface DeliveryOutcome {
   status: 'delivered' | 'retry' | 'dead';
   /** The receiver's HTTP status; undefined: no answer. */
   httpStatus?: number;
+  /** A coarse reason (deliveryReason): what the dashboard may show. */
   error?: string;
+  /** For the log only: the socket's error code, the refused address. */
+  detail?: string;
   /** For `retry`: when to try again. */
   nextAttemptAt?: Date;
   at: Date;

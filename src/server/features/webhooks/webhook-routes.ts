@@ -27,11 +27,15 @@ import {
   removeWebhookEndpoint,
   retryDeadDeliveries,
 } from './webhook-repository.ts';
+import type { WebhookTargets } from './webhook-targets.ts';
 
 export const WEBHOOKS_UNAVAILABLE_MESSAGE =
   "We couldn't reach the webhooks right now. Nothing was changed; please try again in a moment.";
 export const WEBHOOK_HTTPS_MESSAGE =
   'url must be an https:// address: deliveries carry email addresses';
+export const WEBHOOK_PRIVATE_TARGET_MESSAGE =
+  'url must lead to a public address: webhooks are not sent to this machine, private or ' +
+  'link-local networks, or cloud metadata (the WEBHOOK_ALLOW_PRIVATE_TARGETS setting lists exceptions)';
 
 /** Minting a signing secret or removing a receiver needs a signed-in session, as tokens do. */
 const sessionErrorResponses = {
@@ -46,7 +50,12 @@ const sessionErrorResponses = {
 const { 400: _noInput, ...listErrorResponses } = adminErrorResponses;
 
 /** Listing, adding and removing webhook endpoints, and retrying their failed deliveries. */
-export function webhookRoutes(app: FastifyInstance, config: AppConfig, nudge: () => void) {
+export function webhookRoutes(
+  app: FastifyInstance,
+  config: AppConfig,
+  targets: WebhookTargets,
+  nudge: () => void,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
@@ -82,7 +91,11 @@ export function webhookRoutes(app: FastifyInstance, config: AppConfig, nudge: ()
         description:
           'Events from now on are POSTed to the URL, signed as Standard Webhooks describes ' +
           '(`webhook-id`, `webhook-timestamp`, `webhook-signature`: HMAC-SHA256 over ' +
-          '`id.timestamp.body`). The answer holds the signing secret once. Audited.',
+          '`id.timestamp.body`). The answer holds the signing secret once. Audited. A URL ' +
+          'whose host is, or now resolves only to, a loopback, private, link-local, shared, ' +
+          'reserved or cloud metadata address (in any spelling) is refused unless ' +
+          'WEBHOOK_ALLOW_PRIVATE_TARGETS allows it; every delivery checks the address it ' +
+          'connects to again.',
         tags: ['admin'],
         body: createWebhookRequestSchema,
         response: {
@@ -99,6 +112,7 @@ export function webhookRoutes(app: FastifyInstance, config: AppConfig, nudge: ()
       if (config.env === 'production' && new URL(url).protocol !== 'https:') {
         throw new HttpError(400, WEBHOOK_HTTPS_MESSAGE);
       }
+      if (await targets.refuses(url)) throw new HttpError(400, WEBHOOK_PRIVATE_TARGET_MESSAGE);
       const created = await orUnavailable(WEBHOOKS_UNAVAILABLE_MESSAGE, () =>
         createWebhookEndpoint(db(), {
           url,

@@ -1,7 +1,17 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
+import {
+  DELIVERY_REFUSED_REASON,
+  DELIVERY_REMOVED_REASON,
+  DELIVERY_TIMED_OUT_REASON,
+  DELIVERY_UNREACHABLE_REASON,
+  httpReason,
+} from '../../../contract/webhooks.ts';
 import type { WebhookConfig } from '../../config.ts';
 import { nextRoundAt } from '../../lib/lease-worker.ts';
 import type { DeliveryOutcome, LeasedDelivery } from './webhook-repository.ts';
+import { RefusedTargetError, type WebhookTargets } from './webhook-targets.ts';
 
 export const WEBHOOK_USER_AGENT = 'ReelScore-Webhooks/1';
 
@@ -19,62 +29,106 @@ export function signedHeaders(
   };
 }
 
-function causeOf(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return 'timed out';
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  if (cause?.code) return cause.code;
-  return error instanceof Error ? error.message : String(error);
+/** The status of one POST, or why there was none; redirects are not followed. */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  targets: WebhookTargets,
+  signal: AbortSignal,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const literal = targets.refusedLiteral(url.hostname);
+    if (literal !== undefined) {
+      reject(new RefusedTargetError(url.hostname, [literal]));
+      return;
+    }
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        // A connection of its own, made through the guarded lookup (no proxy, no reuse).
+        agent: false,
+        lookup: targets.lookup,
+        signal,
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The coarse reason an attempt got no answer, and the detail the log keeps. */
+function noAnswer(failure: unknown, signal: AbortSignal): { error: string; detail: string } {
+  const detail =
+    failure instanceof RefusedTargetError
+      ? failure.message
+      : String((failure as { code?: unknown } | undefined)?.code ?? failure);
+  if (failure instanceof RefusedTargetError) return { error: DELIVERY_REFUSED_REASON, detail };
+  if (signal.aborted) return { error: DELIVERY_TIMED_OUT_REASON, detail: 'timed out' };
+  return { error: DELIVERY_UNREACHABLE_REASON, detail };
 }
 
 /**
  * One attempt: POSTs the delivery's body, signed for this attempt's time (Standard Webhooks:
- * HMAC-SHA256 over `id.timestamp.body`), to its endpoint. A 2xx answer delivers it; anything
- * else (another status, a redirect, no answer in time) is tried again on the schedule until the
- * attempts run out.
+ * HMAC-SHA256 over `id.timestamp.body`), to its endpoint, connecting only where `targets`
+ * allows. A 2xx answer delivers it; anything else (another status, a redirect, no answer in
+ * time, a refused address) is tried again on the schedule until the attempts run out. What is
+ * recorded says why in a few words (deliveryReason), never a socket's error text.
  */
 export async function attemptDelivery(
   delivery: LeasedDelivery,
-  config: WebhookConfig,
+  config: Pick<WebhookConfig, 'retryWaitsMs' | 'timeoutMs'>,
+  targets: WebhookTargets,
   now = () => new Date(),
 ): Promise<DeliveryOutcome> {
   if (delivery.disabled || delivery.url === null || delivery.secret === null) {
-    return { status: 'dead', error: 'The endpoint was removed.', at: now() };
+    return { status: 'dead', error: DELIVERY_REMOVED_REASON, at: now() };
   }
   const at = now();
+  const signal = AbortSignal.timeout(config.timeoutMs);
   let httpStatus: number | undefined;
-  let error: string | undefined;
+  let error: string;
+  let detail: string | undefined;
   try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: {
+    httpStatus = await post(
+      new URL(delivery.url),
+      {
         'content-type': 'application/json',
         'user-agent': WEBHOOK_USER_AGENT,
         ...signedHeaders(delivery.secret, delivery.id, delivery.payload, at),
       },
-      body: delivery.payload,
-      // A redirect is not followed: the signature was made for this endpoint.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-    httpStatus = response.status;
-    await response.body?.cancel();
-    if (response.status >= 200 && response.status < 300) {
+      delivery.payload,
+      targets,
+      signal,
+    );
+    if (httpStatus >= 200 && httpStatus < 300) {
       return { status: 'delivered', httpStatus, at: now() };
     }
-    error = `The receiver answered ${response.status}.`;
+    // A redirect too: the signature was made for this endpoint, and the next one is unchecked.
+    error = httpReason(httpStatus);
   } catch (failure) {
-    error = `No answer: ${causeOf(failure)}.`;
+    ({ error, detail } = noAnswer(failure, signal));
   }
   const finished = now();
+  const failed = {
+    ...(httpStatus === undefined ? {} : { httpStatus }),
+    error,
+    ...(detail === undefined ? {} : { detail }),
+    at: finished,
+  };
   // One attempt more than there are waits between attempts.
-  const again = delivery.attempts <= config.retryWaitsMs.length;
-  return again
+  return delivery.attempts <= config.retryWaitsMs.length
     ? {
         status: 'retry',
-        ...(httpStatus === undefined ? {} : { httpStatus }),
-        error,
+        ...failed,
         nextAttemptAt: nextRoundAt(config.retryWaitsMs, delivery.attempts, finished),
-        at: finished,
       }
-    : { status: 'dead', ...(httpStatus === undefined ? {} : { httpStatus }), error, at: finished };
+    : { status: 'dead', ...failed };
 }

@@ -5,6 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
+  deliveryReason,
   WEBHOOK_EVENT_TYPES,
   type CreatedWebhook,
   type WebhookEndpoint,
@@ -37,12 +38,15 @@ function errorText(caught: unknown, fallback: string) {
   return caught instanceof Error ? caught.message : fallback;
 }
 
-/** The last attempt of an endpoint, in words. */
+/**
+ * The last attempt of an endpoint, in words. Why it failed is shown coarsely (deliveryReason),
+ * whatever the server recorded: a socket's own error would tell closed ports from open ones.
+ */
 export function lastAttemptText(last: WebhookEndpoint['last']): string {
   if (!last) return 'Nothing sent yet';
   const when = formatDate(last.at);
   if (last.status === 'delivered') return `Last delivered ${when} (${last.httpStatus ?? 'OK'})`;
-  return `Last attempt failed ${when}: ${last.error ?? 'no answer'}`;
+  return `Last attempt failed ${when}: ${deliveryReason(last.error) ?? 'no answer'}`;
 }
 
 export function WebhooksPanel({ onSessionEnded }: { onSessionEnded: (error: unknown) => boolean }) {
