@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_EMAIL } from '../../lib/person-page.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
+import { DOLLAR_ADDRESSES } from '../../test/dollar-patterns.ts';
 import { expectPersonPage } from '../../test/person-pages.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { sendLogFor } from './email-repository.ts';
@@ -138,6 +139,20 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
         expect(script.headers['content-type']).toMatch(/^application\/json/);
         expect(script.json()).toEqual({ error: expect.any(String) });
       }
+    }
+  });
+
+  it('shows an address with any $ pattern in it as it is, on one page', async () => {
+    for (const address of DOLLAR_ADDRESSES) {
+      const page = await testApp.app.inject({
+        url: await linkFor(address),
+        remoteAddress: '10.8.0.1',
+        headers: BROWSER,
+      });
+      expect(expectPersonPage(page, 200), address).toContain(
+        `Stop sending news and invitations to ${address} ?`,
+      );
+      expect(page.body.match(/<main>/g), address).toHaveLength(1);
     }
   });
 

@@ -11,6 +11,7 @@ import {
 import { signupRequestSchema } from '../../../contract/signup.ts';
 import { HONEYPOT_FIELD, SIGNUP_TYPES, type SignupType } from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
+import { fillSlots } from '../../lib/fill-slots.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { buildHasAnalytics, inlineScriptHashes } from '../../plugins/page-policies.ts';
 import { helmetOptions, securityHeaders } from '../../plugins/security-headers.ts';
@@ -70,10 +71,14 @@ export function fillProblemPage(
   template: string,
   values: { message: string; email: string; signupType: SignupType },
 ): string {
-  return template
-    .replaceAll(SIGNUP_PROBLEM_SLOTS.message, escapeHtml(values.message))
-    .replaceAll(SIGNUP_PROBLEM_SLOTS.email, escapeHtml(values.email))
-    .replaceAll(SIGNUP_PROBLEM_SLOTS.signupType, escapeHtml(values.signupType));
+  return fillSlots(
+    template,
+    new Map([
+      [SIGNUP_PROBLEM_SLOTS.message, escapeHtml(values.message)],
+      [SIGNUP_PROBLEM_SLOTS.email, escapeHtml(values.email)],
+      [SIGNUP_PROBLEM_SLOTS.signupType, escapeHtml(values.signupType)],
+    ]),
+  );
 }
 
 function field(body: unknown, name: string): string {
