@@ -192,7 +192,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     healthRoutes(app, config);
     signupRoutes(app, config);
     await confirmationRoutes(app, config);
-    adminRoutes(app);
+    await adminRoutes(app);
     foldSignupTallyWhileRunning(app);
     await registerEmail(app, config);
     await registerPrivacy(app, config);
