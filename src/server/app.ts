@@ -202,6 +202,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registrationRoutes(app, {
       configuration: signIn.configuration,
       audiences: signIn.appAudiences,
+      rateLimit: config.appRateLimit,
     });
 
     await registerWeb(app, config);

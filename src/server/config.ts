@@ -118,6 +118,8 @@ export const envSchema = z.object({
   SIGNUP_PROGRAM: z.enum(PROGRAM_TYPES).default('CLOSED_ALPHA'),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   SIGNUP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  APP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  APP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   SIGNUP_CONFIRMATION: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
@@ -329,7 +331,10 @@ export interface AppConfig {
   database: DatabaseConfig;
   redisUrl: string | undefined;
   signupProgram: Env['SIGNUP_PROGRAM'];
+  /** Signups one client may send in a window, by the JSON call and the form together. */
   signupRateLimit: { max: number; windowMs: number };
+  /** App API calls one client may make in a window, counted before the ID token is checked. */
+  appRateLimit: { max: number; windowMs: number };
   /**
    * Double opt-in: a new signup gets a mail with a link to confirm the address. Off: no mail, and
    * a signup counts as confirmed when it is made.
@@ -443,6 +448,10 @@ export function configFromEnv(env: Env): AppConfig {
     signupRateLimit: {
       max: env.SIGNUP_RATE_LIMIT_MAX,
       windowMs: env.SIGNUP_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    appRateLimit: {
+      max: env.APP_RATE_LIMIT_MAX,
+      windowMs: env.APP_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     signupConfirmation: env.SIGNUP_CONFIRMATION,
     disposableDomainsAllowed: env.DISPOSABLE_DOMAINS_ALLOWED,
