@@ -24,7 +24,7 @@ export function htmlPageResponse(description: string) {
   return { description, content: { 'text/html': { schema: htmlPageSchema } } };
 }
 
-/** A page for a browser (`Accept: text/html`) and `json` for any other client. */
+/** A page, or `json` for a client that prefers JSON (lib/person-page.ts `prefersPage`). */
 export function pageOrJsonResponse(description: string, json: z.ZodType) {
   return {
     description,
