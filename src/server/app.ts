@@ -27,6 +27,7 @@ import { issuerClient } from './features/auth/oidc-client.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHostCheck } from './plugins/host-check.ts';
 import { registerHttpsRedirect } from './plugins/https-redirect.ts';
 import { registerLoopbackRedirect } from './plugins/loopback-redirect.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -180,6 +181,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await registerMetrics(app, config);
     registerErrorHandler(app);
     registerSecurityHeaders(app, config);
+    // Before any redirect or route: a request for another site's name gets nothing else.
+    registerHostCheck(app, config);
     registerHttpsRedirect(app, config);
     registerLoopbackRedirect(app, config);
     await app.register(cookie);
@@ -192,7 +195,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     healthRoutes(app, config);
     signupRoutes(app, config);
     await confirmationRoutes(app, config);
-    adminRoutes(app);
+    await adminRoutes(app);
     foldSignupTallyWhileRunning(app);
     await registerEmail(app, config);
     await registerPrivacy(app, config);
@@ -202,6 +205,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registrationRoutes(app, {
       configuration: signIn.configuration,
       audiences: signIn.appAudiences,
+      rateLimit: config.appRateLimit,
     });
 
     await registerWeb(app, config);

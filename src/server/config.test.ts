@@ -138,6 +138,41 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('ALLOWED_HOSTS', () => {
+  const allowed = (value: string) => configFromEnv(parseEnv({ ALLOWED_HOSTS: value })).allowedHosts;
+
+  it('is empty by default', () => {
+    expect(configFromEnv(parseEnv({})).allowedHosts).toEqual([]);
+  });
+
+  it('reads host names, addresses and ranges, lower-cased', () => {
+    expect(allowed(' Status.Example.com, 10.0.0.0/8 ,192.0.2.7,[FD00::]/8,::1,my_host')).toEqual([
+      'status.example.com',
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '[fd00::]/8',
+      '::1',
+      'my_host',
+    ]);
+  });
+
+  it('refuses ports, schemes, paths and other things that are not a host', () => {
+    for (const value of [
+      'example.com:443',
+      'https://example.com',
+      'example.com/x',
+      '10.0.0.0/33',
+      'example.com/8',
+      'exa mple.com',
+      '*.example.com',
+      'a..b',
+      '[::1]:3000',
+    ]) {
+      expect(refusal({ ALLOWED_HOSTS: value }), value).toContain('ALLOWED_HOSTS: must be');
+    }
+  });
+});
+
 describe('the embedded sign-in (no OIDC settings) runs on loopback only', () => {
   it('knows the loopback names and addresses', () => {
     for (const host of [

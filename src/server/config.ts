@@ -70,13 +70,25 @@ const trustProxySetting = z.string().transform((value, context): false | string[
   return entries;
 });
 
+const HOST_NAME = /^[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63})*$/;
+
+/**
+ * One entry of ALLOWED_HOSTS: a host name (letters, digits, dots, hyphens), an IP address (IPv6
+ * with or without brackets) or a CIDR range of addresses; no port and no scheme.
+ */
+function isAllowedHostEntry(entry: string): boolean {
+  const bare = entry.replace(/^\[([^\]]*)\](?=\/|$)/, (_bracketed, inner: string) => inner);
+  if (isIP(bare.split('/', 1)[0] ?? '') !== 0) return isProxyAddress(bare);
+  return entry.length <= 253 && HOST_NAME.test(entry);
+}
+
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
 /** Whether a host name or address (IPv6 with or without brackets) reaches this machine only. */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, (_bracketed, inner: string) => inner);
   if (name === 'localhost') return true;
   const version = isIP(name);
   return version !== 0 && LOOPBACK.check(name, version === 4 ? 'ipv4' : 'ipv6');
@@ -121,6 +133,8 @@ export const envSchema = z.object({
   SIGNUP_PROGRAM: z.enum(PROGRAM_TYPES).default('CLOSED_ALPHA'),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   SIGNUP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  APP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  APP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   SIGNUP_CONFIRMATION: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
@@ -139,6 +153,19 @@ export const envSchema = z.object({
       'must be comma-separated domain names (example.com), not addresses',
     ),
   TRUST_PROXY: trustProxySetting.default(false),
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every(isAllowedHostEntry),
+      'must be comma-separated host names, IP addresses or CIDR ranges (10.0.0.0/8), without ports or schemes',
+    ),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   WEB_ROOT: z.string().min(1).default('./build/client'),
@@ -350,7 +377,10 @@ export interface AppConfig {
   database: DatabaseConfig;
   redisUrl: string | undefined;
   signupProgram: Env['SIGNUP_PROGRAM'];
+  /** Signups one client may send in a window, by the JSON call and the form together. */
   signupRateLimit: { max: number; windowMs: number };
+  /** App API calls one client may make in a window, counted before the ID token is checked. */
+  appRateLimit: { max: number; windowMs: number };
   /**
    * Double opt-in: a new signup gets a mail with a link to confirm the address. Off: no mail, and
    * a signup counts as confirmed when it is made.
@@ -360,6 +390,11 @@ export interface AppConfig {
   disposableDomainsAllowed: string[];
   /** Proxy addresses and ranges whose X-Forwarded-* headers count; `false`: nobody's. */
   trustProxy: false | string[];
+  /**
+   * Host names, addresses and CIDR ranges answered besides PUBLIC_URL's host and loopback names
+   * (plugins/host-check.ts); any other Host gets 421.
+   */
+  allowedHosts: string[];
   /** The address main.ts listens on; the embedded sign-in provider needs a loopback one. */
   listenHost: string;
   /** Limits on slow or silent clients, so none can hold a connection for long. */
@@ -480,9 +515,14 @@ export function configFromEnv(env: Env): AppConfig {
       max: env.SIGNUP_RATE_LIMIT_MAX,
       windowMs: env.SIGNUP_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    appRateLimit: {
+      max: env.APP_RATE_LIMIT_MAX,
+      windowMs: env.APP_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
     signupConfirmation: env.SIGNUP_CONFIRMATION,
     disposableDomainsAllowed: env.DISPOSABLE_DOMAINS_ALLOWED,
     trustProxy: env.TRUST_PROXY,
+    allowedHosts: env.ALLOWED_HOSTS,
     listenHost: env.HOST,
     httpTimeouts: {
       requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,

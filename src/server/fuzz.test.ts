@@ -64,17 +64,25 @@ function adrErrorShape(url: string): JsonSchema {
 
 /**
  * The body shape the document gives this answer, or the decision record's error shape; none for
- * an answer documented as a page only (the sign-in popup's).
+ * an answer documented as a page only (the sign-in popup's), nor for a page where the document
+ * offers one beside JSON (links from mails answer a page unless the client prefers JSON).
  */
 function expectedShape(
+  document: OpenApiDocument,
   operation: Operation,
   request: FuzzRequest,
-  status: number,
+  response: LightMyRequestResponse,
 ): JsonSchema | undefined {
+  const status = String(response.statusCode);
   const content =
     request.method === operation.method
-      ? operation.operation.responses?.[String(status)]?.content
+      ? operation.operation.responses?.[status]?.content
       : undefined;
+  // Another method on the same path is another documented operation (the unsubscribe page).
+  const sibling =
+    document.paths[operation.path]?.[request.method.toLowerCase()]?.responses?.[status]?.content;
+  const page = String(response.headers['content-type'] ?? '').startsWith('text/html');
+  if (page && (content ?? sibling)?.['text/html']) return undefined;
   if (content && !content['application/json']) return undefined;
   return content?.['application/json']?.schema ?? adrErrorShape(request.url);
 }
@@ -208,7 +216,7 @@ describe.each(kinds)('every API operation under malformed requests, on $name', (
         checkAnswer(
           request,
           response,
-          expectedShape(operation, request, response.statusCode),
+          expectedShape(document, operation, request, response),
           document,
         );
       }),

@@ -942,6 +942,11 @@ describe('the statuses the OpenAPI document gives, against those the server send
     await call('joinWaitlist', 200, () => inject(app, signUp));
     await call('joinWaitlist', 429, () => inject(app, signUp));
 
+    // Counted before the token is looked at: the second call of the client is refused.
+    const register = from('10.9.0.6', { method: 'POST', url: '/api/app/register' });
+    await call('registerAppUser', 401, () => inject(app, register));
+    await call('registerAppUser', 429, () => inject(app, register));
+
     for (const [operationId, url, fields] of [
       ['sendTestEmail', '/api/email/test', { templateType: 'removal-notice' }],
       ['sendEarlyAccessEmail', '/api/email/early-access', {}],
@@ -1050,6 +1055,7 @@ describe('the statuses the OpenAPI document gives, against those the server send
     strained = await startTestApp(sqlite!, {
       adminEmails: new Set([ADMIN]),
       signupRateLimit: { max: 1, windowMs: 60_000 },
+      appRateLimit: { max: 1, windowMs: 60_000 },
       mail: testMailConfig({ rateLimit: { max: 1, windowMs: 60_000 } }),
       oidc: { ...oidc, issuer: `https://127.0.0.1:${await closedPort()}` },
     });

@@ -63,6 +63,8 @@ function expectSecurityHeaders({ request, response }: Answer, env: 'test' | 'pro
     (path.startsWith('/api/auth/local-login/') ||
       path === '/api/auth/callback' ||
       path === '/api/auth/login');
+  // Any page on an API path is a page for a person (the popup, a link from a mail).
+  const personPage = html && path.startsWith('/api/') && !path.startsWith('/api/docs');
   const policy = String(headers['content-security-policy'] ?? '');
 
   expect(headers['x-content-type-options'], where).toBe('nosniff');
@@ -87,10 +89,10 @@ function expectSecurityHeaders({ request, response }: Answer, env: 'test' | 'pro
   expect(csp.get('script-src') ?? '', where).not.toContain("'unsafe-inline'");
   if (
     path.startsWith('/oidc/') ||
-    (path.startsWith('/api/') && !popup && !path.startsWith('/api/docs'))
+    (path.startsWith('/api/') && !personPage && !path.startsWith('/api/docs'))
   ) {
     expect(policy, where).toBe(API_POLICY);
-  } else if (popup) {
+  } else if (personPage) {
     expect(csp.get('default-src'), where).toBe("'none'");
   } else {
     expect(csp.get('default-src'), where).toBe("'self'");

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 
 /**
  * The site's contact address (src/web/site-config.ts `contactEmail`; the server and the web app
@@ -62,9 +63,22 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Whether a browser asked (a navigation sends `Accept: text/html`); scripts get JSON. */
-export function wantsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
+/**
+ * What the routes for people offer, the page first: it wins a tie the client leaves open. JSON
+ * with a charset too, so `application/json; charset=utf-8` counts as asking for JSON.
+ */
+const OFFERED = ['text/html', 'application/json', 'application/json; charset=utf-8'];
+
+/**
+ * Whether to answer with the page: yes unless the client prefers JSON by its Accept header, read
+ * by content negotiation (RFC 9110 12.5.1: quality values, wildcards, specificity). A link from a
+ * mail is opened by a person, whose browser or mail app may send `text/html`, the wildcard for
+ * any type, or no Accept at all; a header that names neither, or cannot be read, gets the page
+ * too. Only a client that ranks `application/json` above `text/html` (a script) gets JSON.
+ */
+export function prefersPage(request: FastifyRequest): boolean {
+  const preferred = new Negotiator(request).mediaType(OFFERED) ?? 'text/html';
+  return !preferred.startsWith('application/json');
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -132,13 +146,13 @@ export interface PersonErrorPages {
 }
 
 /**
- * An error handler for routes people reach from a mail: a browser gets a page for every refusal
- * (a bad or cut link, too many attempts, our own failure); scripts and mail providers keep the
+ * An error handler for routes people reach from a mail: a person gets a page for every refusal
+ * (a bad or cut link, too many attempts, our own failure); a client that prefers JSON keeps the
  * JSON of the central error handler (rethrowing hands the error to it).
  */
 export function personPageErrors(pages: PersonErrorPages) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (!wantsHtml(request)) throw error;
+    if (!prefersPage(request)) throw error;
     const status = error.validation ? 400 : (error.statusCode ?? 500);
     if (status === 400) return sendPersonPage(reply, 400, pages.invalid);
     if (status === 429) {

@@ -24,7 +24,7 @@ export function htmlPageResponse(description: string) {
   return { description, content: { 'text/html': { schema: htmlPageSchema } } };
 }
 
-/** A page for a browser (`Accept: text/html`) and `json` for any other client. */
+/** A page, or `json` for a client that prefers JSON (lib/person-page.ts `prefersPage`). */
 export function pageOrJsonResponse(description: string, json: z.ZodType) {
   return {
     description,
@@ -233,7 +233,10 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig) {
         // No <base> and no framing, as on every other page (DESIGN.md, security model). Swagger
         // UI's stylesheets are files, and its one <style> element is allowed by its hash.
         const policy = header
-          .replace("style-src 'self' https:", `style-src 'self' ${hashSource(SWAGGER_LOGO_STYLE)}`)
+          .replace(
+            "style-src 'self' https:",
+            () => `style-src 'self' ${hashSource(SWAGGER_LOGO_STYLE)}`,
+          )
           .replace("base-uri 'self'", "base-uri 'none'")
           .replace("frame-ancestors 'self'", "frame-ancestors 'none'");
         return config.env === 'production'

@@ -47,7 +47,7 @@ describe('a page opened under another loopback name of PUBLIC_URL (http://localh
     expect(await redirectOf(local, '127.0.0.1:3000', '/admin', 'POST')).toBeNull();
   });
 
-  it('never follows another Host: other names and other ports are served as before', async () => {
+  it('never follows another Host: other names and other ports are not sent to PUBLIC_URL', async () => {
     for (const host of ['evil.example:3000', '127.0.0.2:3000', '127.0.0.1:4000', '127.0.0.1', ''])
       expect(await redirectOf(local, host, '/admin'), host).toBeNull();
     // An absolute-form target names its own host; the redirect still goes to PUBLIC_URL.

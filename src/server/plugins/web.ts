@@ -124,11 +124,14 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig) {
  * one; the page hands it to the library through the `csp-nonce` meta tag.
  */
 export function withStyleNonce(policy: string, nonce: string): string {
-  return policy.replace(/(^|;\s*)style-src 'self'/, `$1style-src 'self' 'nonce-${nonce}'`);
+  return policy.replace(
+    /(^|;\s*)style-src 'self'/,
+    (_directive, start: string) => `${start}style-src 'self' 'nonce-${nonce}'`,
+  );
 }
 
 function withNonceMeta(html: string, nonce: string): string {
-  return html.replace(/<head>/i, `<head><meta name="csp-nonce" content="${nonce}">`);
+  return html.replace(/<head>/i, (head) => `${head}<meta name="csp-nonce" content="${nonce}">`);
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {

@@ -11,10 +11,10 @@ import { waveRoutes } from '../waves/wave-routes.ts';
  * The dashboard's data calls. The admin guard (features/auth) protects every one of them; the
  * API-token routes accept a signed-in session only.
  */
-export function adminRoutes(app: FastifyInstance) {
+export async function adminRoutes(app: FastifyInstance) {
   signupListRoutes(app);
   userListRoutes(app);
-  adminDataRoutes(app);
+  await adminDataRoutes(app);
   whitelistRoutes(app);
   waveRoutes(app);
   funnelRoutes(app);

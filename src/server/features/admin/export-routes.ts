@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signupsExportQuerySchema, usersExportQuerySchema } from '../../../contract/admin.ts';
 import { z } from '../../../contract/zod.ts';
 import { adminErrorResponses, currentAdmin, noStore, orUnavailable } from './admin-request.ts';
+import { withoutAddresses } from '../privacy/suppression.ts';
 import { recordAudit } from './audit-repository.ts';
 import { signupsCsv, usersCsv } from './csv-export.ts';
 import type { ListFilter } from './list-filter.ts';
@@ -25,11 +26,19 @@ function csvResponse(description: string) {
   };
 }
 
-/** The filter as a query string, to name what was exported in the audit log. */
-export function describeFilter(list: 'signups' | 'users', filter: ListFilter): string {
-  const given = Object.entries(filter).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
-  );
+/**
+ * The filter as a query string, to name what was exported in the audit log. An address in it (a
+ * search for a person) is kept only as its keyed hash: the log must not name the person, also
+ * after an erasure of the address, which finds no address to replace here.
+ */
+export function describeFilter(
+  list: 'signups' | 'users',
+  filter: ListFilter,
+  secret: string,
+): string {
+  const given = Object.entries(filter)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
+    .map(([name, value]): [string, string] => [name, withoutAddresses(secret, value.trim())]);
   const query = new URLSearchParams(given.sort(([a], [b]) => a.localeCompare(b))).toString();
   return query ? `${list}?${query}` : list;
 }
@@ -38,12 +47,17 @@ export function describeFilter(list: 'signups' | 'users', filter: ListFilter): s
  * Audits the export (an admin taking personal data away is worth a record; a database that
  * cannot take the record answers 503 before anything is sent), then streams the CSV.
  */
+interface ExportRequest {
+  actor: string;
+  list: 'signups' | 'users';
+  filter: ListFilter;
+  secret: string;
+}
+
 async function sendExport(
   app: FastifyInstance,
   reply: FastifyReply,
-  actor: string,
-  list: 'signups' | 'users',
-  filter: ListFilter,
+  { actor, list, filter, secret }: ExportRequest,
 ) {
   const now = new Date();
   await orUnavailable(EXPORT_UNAVAILABLE_MESSAGE, () =>
@@ -51,7 +65,7 @@ async function sendExport(
       at: now,
       actor,
       action: 'export',
-      target: describeFilter(list, filter),
+      target: describeFilter(list, filter, secret),
     }),
   );
   const csv =
@@ -66,8 +80,11 @@ async function sendExport(
     .send(csv);
 }
 
-/** CSV exports of both lists, with the lists' filters and order and no paging. */
-export function exportRoutes(app: FastifyInstance) {
+/**
+ * CSV exports of both lists, with the lists' filters and order and no paging. `secret` is the
+ * mail secret, whose suppression key hashes addresses in the audit log (privacy/suppression.ts).
+ */
+export function exportRoutes(app: FastifyInstance, secret: string) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/admin/signups/export',
@@ -91,7 +108,12 @@ export function exportRoutes(app: FastifyInstance) {
       },
     },
     (request, reply) =>
-      sendExport(app, reply, currentAdmin(request).email, 'signups', request.query),
+      sendExport(app, reply, {
+        actor: currentAdmin(request).email,
+        list: 'signups',
+        filter: request.query,
+        secret,
+      }),
   );
   routes.get(
     '/api/admin/users/export',
@@ -113,6 +135,12 @@ export function exportRoutes(app: FastifyInstance) {
         },
       },
     },
-    (request, reply) => sendExport(app, reply, currentAdmin(request).email, 'users', request.query),
+    (request, reply) =>
+      sendExport(app, reply, {
+        actor: currentAdmin(request).email,
+        list: 'users',
+        filter: request.query,
+        secret,
+      }),
   );
 }

@@ -70,3 +70,47 @@ describe.each(kinds)('POST /api/app/register on $name', (kind) => {
     expect(claims.aud).toBe(LOCAL_APP_CLIENT_ID);
   });
 });
+
+describe.each(kinds)('POST /api/app/register under its rate limit, on $name', (kind) => {
+  const max = 3;
+  let testApp: TestApp & { origin: string };
+  const register = (authorization?: string, remoteAddress = '10.9.0.1') =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/app/register',
+      remoteAddress,
+      headers: authorization ? { authorization } : {},
+    });
+
+  beforeAll(async () => {
+    testApp = await startListeningApp(kind, { appRateLimit: { max, windowMs: 60_000 } });
+    await testApp.app.database.db
+      .insertInto('whitelist')
+      .values({
+        email: 'counted@example.com',
+        added_at: new Date().toISOString(),
+        added_by: 'test',
+      })
+      .execute();
+  });
+  afterAll(() => testApp.close());
+
+  it(`answers 429 past ${max} calls a window from one client, counting refused tokens too`, async () => {
+    const valid = `Bearer ${await appIdToken(testApp.origin, 'counted@example.com')}`;
+    const answers = [
+      await register(valid),
+      await register('Bearer not-a-token'),
+      await register(),
+      await register(valid),
+      await register('Bearer not-a-token'),
+    ];
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 401, 429, 429]);
+    expect(answers[3]!.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) });
+    expect(answers[3]!.headers['retry-after']).toBeDefined();
+    // Another client is counted on its own.
+    expect((await register(valid, '10.9.0.2')).statusCode).toBe(200);
+    const rows = await testApp.app.database.db.selectFrom('app_users').selectAll().execute();
+    expect(rows).toHaveLength(1);
+  });
+});

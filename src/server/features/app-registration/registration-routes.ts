@@ -9,6 +9,7 @@ import {
 } from '../../../contract/app-registration.ts';
 import { INVALID_EMAIL_MESSAGE, isMailbox, normaliseEmail } from '../../../contract/email-rules.ts';
 import { adminErrorSchema } from '../../../contract/errors.ts';
+import { clientKey } from '../../lib/client-key.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import { isWhitelisted, registerAppUser } from './registration-repository.ts';
 
@@ -16,13 +17,17 @@ export interface RegistrationSettings {
   configuration: () => Promise<Configuration>;
   /** Client ids the apps sign in with: an ID token must be issued to one of them. */
   audiences: string[];
+  /** Calls one client may make in a window (APP_RATE_LIMIT_*). */
+  rateLimit: { max: number; windowMs: number };
 }
 
 /**
  * Verifies an ID token of the configured issuer: signature (the issuer's published keys),
  * issuer, audience, expiry; and a verified address.
  */
-export function idTokenVerifier(settings: RegistrationSettings) {
+export function idTokenVerifier(
+  settings: Pick<RegistrationSettings, 'configuration' | 'audiences'>,
+) {
   let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
   return async (token: string): Promise<JWTPayload & { email: string }> => {
     const metadata = (await settings.configuration()).serverMetadata();
@@ -56,11 +61,21 @@ declare module 'fastify' {
   }
 }
 
-/** The check of every route that declares `access: 'app'`: a valid ID token of an app client. */
+/**
+ * The check of every route that declares `access: 'app'`: a valid ID token of an app client.
+ * Each client's calls are counted first, so a flood of made-up tokens is refused (429) before
+ * any is verified against the issuer's keys.
+ */
 function registerAppTokenCheck(app: FastifyInstance, settings: RegistrationSettings) {
   const verify = idTokenVerifier(settings);
+  const limit = app.rateLimit({
+    max: settings.rateLimit.max,
+    timeWindow: settings.rateLimit.windowMs,
+    keyGenerator: (request) => `app:${clientKey(request.ip, request.socket.remoteAddress)}`,
+  });
   app.decorateRequest('appIdentity', null);
   app.defineAccessCheck('app', async (request, reply) => {
+    await limit.call(app, request, reply);
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return reply.code(401).send({ message: AUTHENTICATION_REQUIRED_MESSAGE });
     try {
@@ -101,6 +116,7 @@ export function registrationRoutes(app: FastifyInstance, settings: RegistrationS
           409: adminErrorSchema.describe('The address is registered to another account.'),
           413: adminErrorSchema.describe('A body was sent and is larger than 16 KiB.'),
           415: adminErrorSchema.describe('A body was sent and is not JSON.'),
+          429: adminErrorSchema.describe('Too many calls from this address; try again later.'),
         },
       },
     },

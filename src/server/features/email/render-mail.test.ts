@@ -1,5 +1,6 @@
 import { render } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
+import { DOLLAR_ADDRESSES, DOLLAR_PATTERNS } from '../../test/dollar-patterns.ts';
 import { renderMail } from './render-mail.ts';
 import { MAIL_TEMPLATES } from './templates/template-registry.ts';
 
@@ -35,6 +36,28 @@ describe('rendering a mail once per template and filling in each recipient', () 
         expect(fast.html).toMatch(/^<!DOCTYPE html><html /);
         expect(fast.text, recipient).toBe(full.text);
         expect(fast.subject).toBe(template.subject);
+      }
+    });
+  }
+
+  for (const template of MAIL_TEMPLATES) {
+    it(`fills in $ patterns of addresses and links as they are: ${template.id}`, async () => {
+      for (const [index, recipient] of DOLLAR_ADDRESSES.entries()) {
+        const pattern = DOLLAR_PATTERNS[index]!;
+        // Links as given, unencoded, so the pattern reaches the filled text.
+        const links = {
+          publicUrl: 'https://reelscore.test',
+          unsubscribeUrl: `https://reelscore.test/api/unsubscribe?address=${pattern}`,
+          confirmUrl: `https://reelscore.test/api/signup/confirm?token=${pattern}.sig`,
+        };
+        const element = template.forRecipient(recipient, links);
+        const full = {
+          html: (await render(element)).replace(/^<!DOCTYPE[^>]*>/, () => '<!DOCTYPE html>'),
+          text: await render(element, { plainText: true }),
+        };
+        const fast = await renderMail(template, links, recipient);
+        expect(fast.html, recipient).toBe(full.html);
+        expect(fast.text, recipient).toBe(full.text);
       }
     });
   }

@@ -1,4 +1,5 @@
 import { render } from '@react-email/render';
+import { fillSlots } from '../../lib/fill-slots.ts';
 import type { MailLinks, MailTemplate } from './templates/template-definition.ts';
 
 export interface RenderedMail {
@@ -80,10 +81,7 @@ export async function renderMail(
     ...personal.map(([name, value]): [string, string] => [linkPlaceholder(name), value]),
   ];
   const fill = (body: string, escape: (value: string) => string) =>
-    values.reduce(
-      (filled, [placeholder, value]) => filled.replaceAll(placeholder, escape(value)),
-      body,
-    );
+    fillSlots(body, new Map(values.map(([placeholder, value]) => [placeholder, escape(value)])));
   const filled = {
     subject: template.subject,
     html: fill(html, escapeHtml),

@@ -11,7 +11,7 @@ import {
   escapeHtml,
   personPageErrors,
   sendPersonPage,
-  wantsHtml,
+  prefersPage,
   type PersonPage,
 } from '../../lib/person-page.ts';
 import { markUnsubscribed } from './email-repository.ts';
@@ -127,8 +127,8 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
           operationId: 'unsubscribe',
           summary: 'One-click unsubscribe (RFC 8058)',
           description:
-            'No session needed: the token signs the address. Idempotent. Answers a page to a ' +
-            'browser (`Accept: text/html`) and JSON otherwise. Mail providers post the form ' +
+            'No session needed: the token signs the address. Idempotent. Answers a page unless ' +
+            'the client prefers JSON (`Accept: application/json`). Mail providers post the form ' +
             'body of RFC 8058; the server does not need it.',
           tags: ['email'],
           querystring: querySchema,
@@ -154,7 +154,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, secret: () => stri
         await markUnsubscribed(app.database.db, address);
         request.log.info({ email: maskEmail(address) }, 'address unsubscribed from marketing mail');
         const message = `${address} will get no more marketing mail from ReelScore.`;
-        if (wantsHtml(request)) {
+        if (prefersPage(request)) {
           return sendPersonPage(reply, 200, {
             title: 'You are unsubscribed',
             body: `<p>${escapeHtml(message)}</p>${HOME_LINK}`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_EMAIL } from '../../lib/person-page.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
+import { DOLLAR_ADDRESSES } from '../../test/dollar-patterns.ts';
 import { expectPersonPage } from '../../test/person-pages.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { sendLogFor } from './email-repository.ts';
@@ -14,6 +15,8 @@ const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';
 /** What a browser sends when a person follows a link or submits a form. */
 const BROWSER = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+/** A script that asks for JSON. */
+const SCRIPT = { accept: 'application/json' };
 const INVALID = 'This unsubscribe link is not valid.';
 
 describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
@@ -55,15 +58,14 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
     expect(page.body).toContain('<form method="post" action="/api/unsubscribe?address=');
     expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
 
-    // What a mail provider sends (RFC 8058): a form POST, no cookie, no origin.
+    // What a mail provider sends (RFC 8058): a form POST, no cookie, no origin, no Accept.
     const click = await testApp.app.inject({
       method: 'POST',
       url: url.pathname + url.search,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
-    expect(click.statusCode).toBe(200);
-    expect(click.json()).toMatchObject({ success: true });
+    expect(expectPersonPage(click, 200)).toContain('You are unsubscribed');
     expect(click.headers['set-cookie']).toBeUndefined();
 
     smtp.reset('accept');
@@ -99,6 +101,7 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
       const response = await testApp.app.inject({
         method: 'POST',
         url: `/api/unsubscribe?${query}`,
+        headers: SCRIPT,
       });
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toEqual({ error: expect.any(String) });
@@ -133,7 +136,7 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
         expect(page.body).toContain(`href="mailto:${CONTACT_EMAIL}"`);
 
         // Scripts keep the error shape of the public API.
-        const script = await testApp.app.inject({ method, url });
+        const script = await testApp.app.inject({ method, url, headers: SCRIPT });
         expect(script.statusCode, `${method} ${query}`).toBe(400);
         expect(script.headers['content-type']).toMatch(/^application\/json/);
         expect(script.json()).toEqual({ error: expect.any(String) });
@@ -141,7 +144,21 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
     }
   });
 
-  it('thanks a person who pressed the button with a page, and a mail provider with JSON', async () => {
+  it('shows an address with any $ pattern in it as it is, on one page', async () => {
+    for (const address of DOLLAR_ADDRESSES) {
+      const page = await testApp.app.inject({
+        url: await linkFor(address),
+        remoteAddress: '10.8.0.1',
+        headers: BROWSER,
+      });
+      expect(expectPersonPage(page, 200), address).toContain(
+        `Stop sending news and invitations to ${address} ?`,
+      );
+      expect(page.body.match(/<main>/g), address).toHaveLength(1);
+    }
+  });
+
+  it('thanks a person who pressed the button and a mail provider with a page, a script with JSON', async () => {
     const to = 'button-presser@example.com';
     const link = await linkFor(to);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -154,15 +171,22 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
     expect(expectPersonPage(pressed, 200)).toContain(
       `You are unsubscribed ${to} will get no more marketing mail from ReelScore.`,
     );
-    // RFC 8058: the provider sends no Accept header asking for a page.
+    // RFC 8058: the provider sends no Accept header, which leaves the choice to us.
     const again = await testApp.app.inject({
       method: 'POST',
       url: link,
       headers: form,
       payload: 'List-Unsubscribe=One-Click',
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({
+    expect(expectPersonPage(again, 200)).toContain('You are unsubscribed');
+    const script = await testApp.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { ...form, ...SCRIPT },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.json()).toEqual({
       success: true,
       message: `${to} will get no more marketing mail from ReelScore.`,
     });
@@ -178,7 +202,12 @@ describe.each(kinds)('one-click unsubscribe on $name', (kind) => {
       }
       const page = await testApp.app.inject({ method, url: link, remoteAddress, headers: BROWSER });
       expect(expectPersonPage(page, 429)).toMatch(/Too many attempts\. Please try again in /);
-      const script = await testApp.app.inject({ method, url: link, remoteAddress });
+      const script = await testApp.app.inject({
+        method,
+        url: link,
+        remoteAddress,
+        headers: SCRIPT,
+      });
       expect(script.statusCode).toBe(429);
       expect(script.json()).toEqual({ error: expect.stringMatching(/^Too many attempts/) });
       // Another address is not held back.

@@ -6,7 +6,7 @@ import { dataRequestAnswerSchema } from '../../../contract/privacy.ts';
 import { z } from '../../../contract/zod.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
-import { personPageErrors, sendPersonPage, wantsHtml } from '../../lib/person-page.ts';
+import { personPageErrors, sendPersonPage, prefersPage } from '../../lib/person-page.ts';
 import { pageOrJsonResponse } from '../../plugins/api-docs.ts';
 import { queueDataExport } from './data-export.ts';
 import {
@@ -55,14 +55,14 @@ async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A page for a browser, `{success, message}` for a script. */
+/** The page, or `{success, message}` for a client that prefers JSON. */
 function answer(
   request: FastifyRequest,
   reply: FastifyReply,
   page: Parameters<typeof sendPersonPage>[2],
   message: string,
 ): unknown {
-  if (wantsHtml(request)) return sendPersonPage(reply, 200, page);
+  if (prefersPage(request)) return sendPersonPage(reply, 200, page);
   reply.header('cache-control', 'no-store');
   return { success: true as const, message };
 }
@@ -100,7 +100,7 @@ export async function dataRequestRoutes(app: FastifyInstance, secret: string) {
 
   /** A link whose address was erased and holds nothing since: used up. */
   function refuseUsed(request: FastifyRequest, reply: FastifyReply, address: string) {
-    if (wantsHtml(request)) return sendPersonPage(reply, 410, alreadyDeletedPage(address));
+    if (prefersPage(request)) return sendPersonPage(reply, 410, alreadyDeletedPage(address));
     throw new HttpError(410, ERASED_ADDRESS_MESSAGE);
   }
 
@@ -140,7 +140,7 @@ export async function dataRequestRoutes(app: FastifyInstance, secret: string) {
           description:
             'From the footer of every mail: a copy of the data held about the address (sent to ' +
             'it by mail) or its erasure. Mail scanners open every link, so this only shows the ' +
-            'page. A browser (`Accept: text/html`) gets pages, other clients JSON.',
+            'page. Answers pages unless the client prefers JSON (`Accept: application/json`).',
           tags: ['privacy'],
           querystring: querySchema,
           response: {
@@ -191,7 +191,7 @@ export async function dataRequestRoutes(app: FastifyInstance, secret: string) {
       async (request, reply) => {
         const { address } = checked(request.query);
         if (await orUnavailable(() => isSuppressed(db, secret, address))) {
-          if (wantsHtml(request)) return sendPersonPage(reply, 410, notMailedPage(address));
+          if (prefersPage(request)) return sendPersonPage(reply, 410, notMailedPage(address));
           throw new HttpError(410, ERASED_ADDRESS_MESSAGE);
         }
         const { queued } = await orUnavailable(() =>

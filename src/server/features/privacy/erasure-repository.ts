@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { ErasedCounts } from '../../../contract/privacy.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordPrivacyAudit } from './privacy-audit.ts';
@@ -61,24 +61,70 @@ async function deleteRows(trx: Transaction<Database>, address: string) {
 }
 
 /**
- * The audit log keeps what was done, and by whom, but names the erased address only by its
- * hash: as the target of an action, and as the actor if the person was also an admin.
+ * The ways an address is written in audit text: as it is, and percent-encoded as a query string
+ * (an export's filter as older entries kept it) or a URL component writes it.
  */
-async function pseudonymiseAudit(trx: Transaction<Database>, address: string, label: string) {
-  const result = await trx
-    .updateTable('audit_log')
-    .set((eb) => ({
-      target: eb.case().when('target', '=', address).then(label).else(eb.ref('target')).end(),
-      actor: eb.case().when('actor', '=', address).then(label).else(eb.ref('actor')).end(),
-    }))
-    .where((eb) => eb.or([eb('target', '=', address), eb('actor', '=', address)]))
-    .executeTakeFirstOrThrow();
-  return Number(result.numUpdatedRows);
+function writtenForms(address: string): string[] {
+  const formEncoded = new URLSearchParams({ a: address }).toString().slice(2);
+  return [...new Set([address, formEncoded, encodeURIComponent(address)])];
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, (char) => `\\${char}`);
+
+/**
+ * The address in any of its written forms, in any case, standing on its own: not the tail of a
+ * longer address (`xjane@example.com`) nor the head of a longer domain (`jane@example.com.au`).
+ */
+function addressPattern(address: string): RegExp {
+  const forms = writtenForms(address).map(literal).join('|');
+  return new RegExp(`(?<![\\w.%+-])(?:${forms})(?![\\w-]|\\.[\\w-])`, 'giu');
 }
 
 /**
- * Erases an address (GDPR art. 17) in one transaction: its rows go, the audit log names it by
- * hash, the hash is kept as a suppression (the address is never mailed again) and the erasure
+ * The longest ASCII run of a form: the LIKE that finds candidate rows (on lower-cased text; SQLite
+ * lower-cases ASCII only, so a non-ASCII letter in another case must not decide), which the
+ * pattern above then checks exactly.
+ */
+function candidateFragment(form: string): string {
+  const runs = form.match(/[\x20-\x7e]+/g) ?? [];
+  return runs.reduce((longest, run) => (run.length > longest.length ? run : longest), '');
+}
+
+/**
+ * The audit log keeps what was done, and by whom, but names the erased person only by the hash:
+ * wherever an entry's target names the address (as the target, or inside a longer text such as
+ * an export's filter or a token's name), the address is replaced by the label. Actors are never
+ * rewritten: an admin or viewer whose own address is erased as a signup stays accountable for
+ * what they did (decision 0035).
+ */
+async function pseudonymiseAudit(trx: Transaction<Database>, address: string, label: string) {
+  const fragments = writtenForms(address).map((form) =>
+    candidateFragment(form.toLowerCase()).replace(/[\\%_]/g, (char) => `\\${char}`),
+  );
+  const candidates = await trx
+    .selectFrom('audit_log')
+    .select(['id', 'target'])
+    .where(
+      sql<SqlBool>`(${sql.join(
+        fragments.map((fragment) => sql`lower(target) like ${`%${fragment}%`} escape '\\'`),
+        sql` or `,
+      )})`,
+    )
+    .execute();
+  const pattern = addressPattern(address);
+  let updated = 0;
+  for (const row of candidates) {
+    const target = row.target.replace(pattern, () => label);
+    if (target === row.target) continue;
+    await trx.updateTable('audit_log').set({ target }).where('id', '=', row.id).execute();
+    updated += 1;
+  }
+  return updated;
+}
+
+/**
+ * Erases an address (GDPR art. 17) in one transaction: its rows go, the audit log's targets name
+ * it by hash, the hash is kept as a suppression (the address is never mailed again) and the erasure
  * itself is audited under the hash. Idempotent: a second erasure finds nothing more to delete.
  */
 export async function erasePersonalData(
@@ -95,9 +141,8 @@ export async function erasePersonalData(
       .values({ address_hash: hash, reason: 'erasure', created_at: now.toISOString() })
       .onConflict((conflict) => conflict.column('address_hash').doNothing())
       .execute();
-    // An admin who erases their own address is named by the hash too.
-    const by = actor === address ? label : actor;
-    await recordPrivacyAudit(trx, { at: now, actor: by, action: 'privacy.erase', target: label });
+    // An admin who erases their own address is still named as the one who did it.
+    await recordPrivacyAudit(trx, { at: now, actor, action: 'privacy.erase', target: label });
     return { ...counts, auditEntries };
   });
 }

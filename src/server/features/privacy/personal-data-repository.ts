@@ -161,15 +161,25 @@ export async function collectPersonalData(
   };
 }
 
-/** Whether any row still names `address` (after an erasure: whether it came back since). */
+/**
+ * Whether an erasure would find anything of `address` to remove (after an erasure: whether some
+ * came back since). What the address did as an admin is kept as it is (decision 0035), so an
+ * audit entry counts only when it names the address as its target.
+ */
 export async function holdsPersonalData(db: Kysely<Database>, address: string): Promise<boolean> {
   const data = await collectPersonalData(db, address);
+  const named = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('target', '=', address)
+    .limit(1)
+    .executeTakeFirst();
   return (
     data.signups.length > 0 ||
     data.whitelist !== null ||
     data.appRegistration !== null ||
     data.marketingMail.unsubscribed ||
     data.mails.length > 0 ||
-    data.auditLog.length > 0
+    named !== undefined
   );
 }

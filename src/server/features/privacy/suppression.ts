@@ -41,6 +41,24 @@ export function erasedLabel(hash: string): string {
   return `erased:${hash}`;
 }
 
+/** How the hash stands in for an address an admin typed (a search term) in the audit log. */
+export function addressLabel(hash: string): string {
+  return `address:${hash}`;
+}
+
+/** A run without white space that holds an @ with something before it: an address, or a part. */
+const ADDRESS_LIKE = /\S*[^\s@]@\S*/g;
+
+/**
+ * The text with every run that looks like an address (or a part of one, with its @) replaced by
+ * its keyed hash: what the audit log keeps of a search term or filter, so it names nobody. The
+ * hash of a whole address is the one an erasure keeps, so the entry still tells whom an export
+ * was about to whoever holds the key and the address.
+ */
+export function withoutAddresses(secret: string, text: string): string {
+  return text.replace(ADDRESS_LIKE, (run) => addressLabel(addressHash(secret, run)));
+}
+
 /** Whether `address` was erased: it is never mailed again, whatever the kind of mail. */
 export async function isSuppressed(
   db: Executor,

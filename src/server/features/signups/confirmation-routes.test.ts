@@ -16,6 +16,8 @@ import { findSignupByEmail, insertSignup } from './signup-repository.ts';
 const kinds = await testDatabaseKinds();
 
 const BROWSER = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+/** A script that asks for JSON (without it, a link from a mail answers the page). */
+const SCRIPT = { accept: 'application/json' };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,7 +28,7 @@ describe.each(kinds)('confirmation links on $name', (kind) => {
   const db = () => testApp.app.database.db;
 
   /** Each call from its own client address, so the per-address limit stays out of the way. */
-  const request = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
+  const request = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = SCRIPT) =>
     testApp.app.inject({
       method,
       url,

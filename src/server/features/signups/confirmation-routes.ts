@@ -11,7 +11,7 @@ import {
   escapeHtml,
   personPageErrors,
   sendPersonPage,
-  wantsHtml,
+  prefersPage,
   type PersonPage,
 } from '../../lib/person-page.ts';
 import { pageOrJsonResponse } from '../../plugins/api-docs.ts';
@@ -144,14 +144,14 @@ async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A page for a browser, `{success, message}` for a script. */
+/** The page, or `{success, message}` for a client that prefers JSON. */
 function answer(
   request: FastifyRequest,
   reply: FastifyReply,
   page: PersonPage,
   message: string,
 ): unknown {
-  if (wantsHtml(request)) return sendPersonPage(reply, 200, page);
+  if (prefersPage(request)) return sendPersonPage(reply, 200, page);
   reply.header('cache-control', 'no-store');
   return { success: true as const, message };
 }
@@ -186,7 +186,7 @@ export async function confirmationRoutes(app: FastifyInstance, config: AppConfig
     token: string,
   ) {
     if (inspection.state === 'expired') {
-      if (wantsHtml(request)) return sendPersonPage(reply, 410, expiredPage(token));
+      if (prefersPage(request)) return sendPersonPage(reply, 410, expiredPage(token));
       throw new HttpError(410, EXPIRED_CONFIRMATION_MESSAGE);
     }
     throw new HttpError(400, INVALID_CONFIRMATION_MESSAGE);
@@ -230,7 +230,7 @@ export async function confirmationRoutes(app: FastifyInstance, config: AppConfig
             'Show the address of a confirmation link and its Confirm button (changes nothing)',
           description:
             'Mail scanners open every link, so this only shows the page; its button POSTs to the ' +
-            'same address. A browser (`Accept: text/html`) gets pages, other clients JSON.',
+            'same address. Answers pages unless the client prefers JSON (`Accept: application/json`).',
           tags: ['signup'],
           querystring: querySchema,
           response: {

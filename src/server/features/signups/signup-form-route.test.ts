@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_EMAIL_MESSAGE } from '../../../contract/email-rules.ts';
 import { SIGNUP_PROBLEM_SLOTS } from '../../../contract/signup-form-post.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
+import { DOLLAR_PATTERNS } from '../../test/dollar-patterns.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { DISPOSABLE_EMAIL_MESSAGE } from './disposable-domains.ts';
 import { escapeHtml, fillProblemPage } from './signup-form-route.ts';
@@ -45,6 +46,17 @@ describe('the problem page', () => {
       { message: 'Bad <b>', email: '"><img src=x>', signupType: 'general' },
     );
     expect(page).toBe('<input value="&quot;&gt;&lt;img src=x&gt;"><p>Bad &lt;b&gt;</p>');
+  });
+
+  it('fills in every value as it is: $ patterns and slot names stay text', () => {
+    const template = `<p>${SIGNUP_PROBLEM_SLOTS.message}</p><input value="${SIGNUP_PROBLEM_SLOTS.email}">`;
+    for (const pattern of DOLLAR_PATTERNS) {
+      const message = `m${pattern}${SIGNUP_PROBLEM_SLOTS.email}`;
+      const email = `e${pattern}${SIGNUP_PROBLEM_SLOTS.message}`;
+      expect(fillProblemPage(template, { message, email, signupType: 'general' }), pattern).toBe(
+        `<p>${escapeHtml(message)}</p><input value="${escapeHtml(email)}">`,
+      );
+    }
   });
 });
 
@@ -109,6 +121,30 @@ describe.each(kinds)('POST /signup (form, no JavaScript) on $name', (kind) => {
     expect(response.body).toContain('name="signupType" value="get-app-bottom"');
     expect(response.body).not.toContain('__SIGNUP_PROBLEM');
     expect(await countSignups(db())).toBe(before);
+  });
+
+  it('shows an address with any $ pattern exactly as typed, the page once', async () => {
+    const template = readFileSync(join(webRoot, 'signup', 'problem', 'index.html'), 'utf8');
+    const expected = (email: string) =>
+      template
+        .split(SIGNUP_PROBLEM_SLOTS.message)
+        .join(INVALID_EMAIL_MESSAGE)
+        .split(SIGNUP_PROBLEM_SLOTS.signupType)
+        .join('hero-top')
+        .split(SIGNUP_PROBLEM_SLOTS.email)
+        .join(escapeHtml(email));
+    for (const pattern of DOLLAR_PATTERNS) {
+      for (const email of [
+        `AAA${pattern}BBB`,
+        `viewer${pattern}@example`,
+        pattern,
+        `${pattern}${SIGNUP_PROBLEM_SLOTS.signupType}`,
+      ]) {
+        const response = await postForm(testApp, { email, signupType: 'hero-top' });
+        expect(response.statusCode, email).toBe(400);
+        expect(response.body, email).toBe(expected(email));
+      }
+    }
   });
 
   it('refuses an empty address with the spec message', async () => {

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import {
   SIGNUP_FORM_ACTION,
   SIGNUP_PROBLEM_PATH,
@@ -11,6 +16,7 @@ import {
 import { signupRequestSchema } from '../../../contract/signup.ts';
 import { HONEYPOT_FIELD, SIGNUP_TYPES, type SignupType } from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
+import { fillSlots } from '../../lib/fill-slots.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { buildHasAnalytics, inlineScriptHashes } from '../../plugins/page-policies.ts';
 import { helmetOptions, securityHeaders } from '../../plugins/security-headers.ts';
@@ -70,10 +76,14 @@ export function fillProblemPage(
   template: string,
   values: { message: string; email: string; signupType: SignupType },
 ): string {
-  return template
-    .replaceAll(SIGNUP_PROBLEM_SLOTS.message, escapeHtml(values.message))
-    .replaceAll(SIGNUP_PROBLEM_SLOTS.email, escapeHtml(values.email))
-    .replaceAll(SIGNUP_PROBLEM_SLOTS.signupType, escapeHtml(values.signupType));
+  return fillSlots(
+    template,
+    new Map([
+      [SIGNUP_PROBLEM_SLOTS.message, escapeHtml(values.message)],
+      [SIGNUP_PROBLEM_SLOTS.email, escapeHtml(values.email)],
+      [SIGNUP_PROBLEM_SLOTS.signupType, escapeHtml(values.signupType)],
+    ]),
+  );
 }
 
 function field(body: unknown, name: string): string {
@@ -87,14 +97,14 @@ function knownSignupType(value: string): SignupType {
 
 /**
  * The signup form without JavaScript: a form-encoded POST to /signup. Validated and recorded
- * exactly like the JSON signup (same rules, limit, honeypot, the same outcome for a known
- * address); accepted, it redirects to the thank-you page (303, so a reload does not post
- * again); refused, it answers with the form again, the address as typed and the message.
+ * exactly like the JSON signup (same rules, honeypot, the same outcome for a known address) and
+ * counted by the same limit; accepted, it redirects to the thank-you page (303, so a reload does
+ * not post again); refused, it answers with the form again, the address as typed and the message.
  */
 export function signupFormRoute(
   app: FastifyInstance,
   config: AppConfig,
-  acceptSignup: AcceptSignup,
+  { acceptSignup, limit }: { acceptSignup: AcceptSignup; limit: onRequestAsyncHookHandler },
 ) {
   const problemPage = loadProblemPage(config);
 
@@ -126,13 +136,9 @@ export function signupFormRoute(
       SIGNUP_FORM_ACTION,
       {
         schema: { hide: true },
-        config: {
-          access: 'public',
-          rateLimit: {
-            max: config.signupRateLimit.max,
-            timeWindow: config.signupRateLimit.windowMs,
-          },
-        },
+        config: { access: 'public' },
+        // The JSON signup's counter: one limit over both ways to sign up.
+        onRequest: limit,
         // Refusals from the limit, the body parser or the database are pages too.
         errorHandler: (error: FastifyError, request, reply) => {
           const status = error.statusCode ?? 500;

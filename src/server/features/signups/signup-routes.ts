@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicErrorSchema } from '../../../contract/errors.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type SignupType,
 } from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
+import { clientKey } from '../../lib/client-key.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
@@ -38,6 +39,20 @@ export interface SignupInput {
  * an HttpError when refused or when the database fails (503).
  */
 export type AcceptSignup = (input: SignupInput, log: FastifyBaseLogger) => Promise<void>;
+
+/**
+ * One counter per client over every way to sign up (the JSON call and the form without
+ * JavaScript), so a client cannot double its signups by taking turns. A route's own
+ * `config.rateLimit` counts that route alone, `groupId` included (fastify/fastify-rate-limit#463),
+ * so both routes run this one limiter as an onRequest hook instead.
+ */
+function signupLimit(app: FastifyInstance, config: AppConfig): onRequestAsyncHookHandler {
+  return app.rateLimit({
+    max: config.signupRateLimit.max,
+    timeWindow: config.signupRateLimit.windowMs,
+    keyGenerator: (request) => `signup:${clientKey(request.ip, request.socket.remoteAddress)}`,
+  });
+}
 
 export function signupRoutes(app: FastifyInstance, config: AppConfig) {
   // Concurrent signups share one commit; each request is answered after its own row is saved.
@@ -78,16 +93,12 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
       );
     }
   };
+  const limit = signupLimit(app, config);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/utility/signup',
     {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: config.signupRateLimit.max,
-          timeWindow: config.signupRateLimit.windowMs,
-        },
-      },
+      config: { access: 'public' },
+      onRequest: limit,
       schema: {
         operationId: 'joinWaitlist',
         summary: 'Join the early-access waitlist',
@@ -107,7 +118,9 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
           ),
           413: publicErrorSchema.describe('The body is larger than 16 KiB.'),
           415: publicErrorSchema.describe('The body must be JSON.'),
-          429: publicErrorSchema.describe('Too many signups from this address; try again later.'),
+          429: publicErrorSchema.describe(
+            'Too many signups from this address (this call and the form together); try again later.',
+          ),
           503: publicErrorSchema.describe('The signup could not be saved; nothing was recorded.'),
         },
       },
@@ -121,5 +134,5 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
       return ACCEPTED;
     },
   );
-  signupFormRoute(app, config, acceptSignup);
+  signupFormRoute(app, config, { acceptSignup, limit });
 }

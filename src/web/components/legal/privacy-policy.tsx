@@ -354,6 +354,16 @@ export const privacySections: readonly LegalSection[] = [
             incidents and errors, then deleted.
           </li>
         </ul>
+        <p>
+          <strong>Our record of who did what.</strong> Our log of administrative actions shows which
+          member of the {site.name} team did what, and when. After you delete your data it names you
+          only by the fingerprint, and the searches and exports our team makes are logged without
+          the addresses they looked for. If you are on our team yourself, deleting your waitlist
+          data does not take your name off the actions you took: everyone who can see personal data
+          must stay accountable for what they did with it, we need that record to show that we keep
+          personal data safe as the law requires, and to defend ourselves against legal claims. The
+          GDPR allows us to keep it for those reasons (art. 17(3)(b) and (e)).
+        </p>
       </>
     ),
   },
