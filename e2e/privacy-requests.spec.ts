@@ -55,7 +55,9 @@ test.describe('from the link in a mail', () => {
   // The used link answers 410, which the browser logs as a failed load.
   test.use({ allowConsoleErrors: /401 \(Unauthorized\)|410 \(Gone\)/ });
 
-  test('a person gets a copy of their data, then deletes it', async ({ signedIn: page }) => {
+  test('a person gets a copy of their data, then follows the delete link, confirms, and is told it is deleted', async ({
+    signedIn: page,
+  }) => {
     const address = uniqueEmail('privacy-self');
     const signedUp = await page.request.post('/api/utility/signup', {
       data: { email: address, signupType: 'general' },
@@ -71,24 +73,39 @@ test.describe('from the link in a mail', () => {
     };
     await expect.poll(async () => (await mailTo()).length).toBe(1);
     const [confirmation] = await mailTo();
-    const link = /(http:\/\/\S+\/api\/data-request\?\S+?)#copy/.exec(confirmation!.text)?.[1];
+    // The mail's two links, each to its own page.
+    const link = /(http:\/\/\S+\/api\/data-request\?\S+)/.exec(confirmation!.text)?.[1];
+    const deleteLink = /(http:\/\/\S+\/api\/data-request\/erase\?\S+)/.exec(
+      confirmation!.text,
+    )?.[1];
     expect(link).toBeDefined();
+    expect(deleteLink).toBeDefined();
 
-    await page.goto(`${link}#copy`);
-    await expect(page.getByRole('heading', { name: 'Your data at ReelScore' })).toBeVisible();
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Get a copy of your data' })).toBeVisible();
     await page.getByRole('button', { name: 'Send me a copy' }).click();
     await expect(page.getByRole('heading', { name: 'We’ve sent it to your inbox' })).toBeVisible();
     await expect
       .poll(async () => (await mailTo()).map((mail) => mail.subject))
       .toContain('Your ReelScore data');
 
-    await page.goto(`${link}#delete`);
+    // The delete link asks first, saying what goes; opening it deleted nothing.
+    await page.goto(deleteLink!);
+    await expect(page.getByRole('heading', { name: 'Delete your data?' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('your app registration');
+    await expect(page.getByRole('main')).toContainText('This cannot be undone.');
+    await expect(page.getByRole('link', { name: 'Keep my data' })).toHaveAttribute('href', '/');
+    expect(signupRows(address)).toHaveLength(1);
     await page.getByRole('button', { name: 'Delete my data' }).click();
     await expect(page.getByRole('heading', { name: 'Your data is deleted' })).toBeVisible();
     expect(signupRows(address)).toEqual([]);
     expect(await mailTo()).toEqual([]);
 
-    await page.goto(link!);
-    await expect(page.getByRole('heading', { name: 'Your data is already deleted' })).toBeVisible();
+    for (const used of [link!, deleteLink!]) {
+      await page.goto(used);
+      await expect(
+        page.getByRole('heading', { name: 'Your data is already deleted' }),
+      ).toBeVisible();
+    }
   });
 });

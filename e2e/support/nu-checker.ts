@@ -45,6 +45,7 @@ export async function renderedMails(): Promise<{
     unsubscribeUrl: `${site}/api/unsubscribe?token=t`,
     confirmUrl: `${site}/api/signup/confirm?token=t`,
     dataRequestUrl: `${site}/api/data-request?address=sam%40example.com&token=t`,
+    dataErasureUrl: `${site}/api/data-request/erase?address=sam%40example.com&token=t`,
   };
   const mails = await Promise.all(
     MAIL_TEMPLATES.map(async (template) => {

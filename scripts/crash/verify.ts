@@ -65,6 +65,7 @@ export interface ConfirmationTally {
 }
 
 const CONFIRMATION_TEMPLATE = 'waitlist-confirmation';
+const INVITATION_TEMPLATE = 'early-access-invitation';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const EXAMPLES_KEPT = 8;
 
@@ -189,9 +190,14 @@ async function checkWhitelist(
   expected: Expectations,
   problems: Problems,
 ) {
-  const [listedRows, auditRows] = await Promise.all([
+  const [listedRows, auditRows, invitationRows] = await Promise.all([
     db.selectFrom('whitelist').selectAll().execute(),
     db.selectFrom('audit_log').selectAll().execute(),
+    db
+      .selectFrom('mail_outbox')
+      .select('to_address')
+      .where('template', '=', INVITATION_TEMPLATE)
+      .execute(),
   ]);
   let halfWritten = 0;
   for (const row of listedRows) {
@@ -201,9 +207,16 @@ async function checkWhitelist(
     }
   }
   const audits = new Map<string, AuditCounts>();
+  const invitationAudits = new Map<string, number>();
   for (const row of auditRows) {
     const action =
-      row.action === 'whitelist.add' ? 'add' : row.action === 'whitelist.remove' ? 'remove' : '';
+      row.action === 'whitelist.add'
+        ? 'add'
+        : row.action === 'whitelist.remove'
+          ? 'remove'
+          : row.action === 'whitelist.invite'
+            ? 'invite'
+            : '';
     if (
       !action ||
       !UUID.test(row.id) ||
@@ -215,15 +228,39 @@ async function checkWhitelist(
       problems.add('half-written audit row', JSON.stringify(row));
       continue;
     }
+    if (action === 'invite') {
+      invitationAudits.set(row.target, (invitationAudits.get(row.target) ?? 0) + 1);
+      continue;
+    }
     const entry = audits.get(row.target) ?? { add: 0, remove: 0 };
     entry[action]++;
     audits.set(row.target, entry);
   }
   const listed = new Set(listedRows.map((row) => row.email));
 
+  // Every queued invitation let its address in, in its own transaction: the address is listed,
+  // with one audit row per invitation, whatever a kill cut.
+  const invitations = new Map<string, number>();
+  for (const { to_address } of invitationRows) {
+    invitations.set(to_address, (invitations.get(to_address) ?? 0) + 1);
+  }
+  for (const email of new Set([...invitations.keys(), ...invitationAudits.keys()])) {
+    const queued = invitations.get(email) ?? 0;
+    const audited = invitationAudits.get(email) ?? 0;
+    if (queued !== audited || !listed.has(email)) {
+      halfWritten++;
+      problems.add(
+        'invitation and whitelist disagree',
+        `${email}: invitations=${queued}, audit invite=${audited}, listed=${listed.has(email)}`,
+      );
+    }
+  }
+
   // The change and its audit row share a transaction: whatever was acknowledged or not, the
   // list and the audit trail must agree for every address either one mentions.
   for (const email of new Set([...listed, ...audits.keys()])) {
+    // Let in by its invitation (checked above), not by a whitelist call.
+    if (!audits.has(email) && invitationAudits.has(email)) continue;
     const { add, remove } = audits.get(email) ?? { add: 0, remove: 0 };
     if (add > 1 || remove > 1 || add - remove !== (listed.has(email) ? 1 : 0)) {
       halfWritten++;
@@ -462,11 +499,12 @@ async function checkWebhooks(
   const audits = await db
     .selectFrom('audit_log')
     .select(['action', 'target'])
-    .where('action', 'in', ['whitelist.add', 'whitelist.remove'])
+    .where('action', 'in', ['whitelist.add', 'whitelist.invite', 'whitelist.remove'])
     .execute();
   const audited = new Map<string, number>();
+  // Each invitation goes to a fresh address, so each one added it to the whitelist.
   for (const { action, target } of audits) {
-    const key = `${action === 'whitelist.add' ? 'whitelist.added' : 'whitelist.removed'} ${target}`;
+    const key = `${action === 'whitelist.remove' ? 'whitelist.removed' : 'whitelist.added'} ${target}`;
     audited.set(key, (audited.get(key) ?? 0) + 1);
   }
   for (const key of new Set([...audited.keys(), ...whitelistEvents.keys()])) {

@@ -24,6 +24,7 @@ export type AdminCounts = z.infer<typeof adminCountsSchema>;
 /** Actions the audit log records. */
 export const AUDIT_ACTIONS = [
   'whitelist.add',
+  'whitelist.invite',
   'whitelist.remove',
   'mail.retry',
   'api-token.create',

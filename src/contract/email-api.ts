@@ -53,6 +53,18 @@ export const sendEmailResponseSchema = z
   .meta({ id: 'SendEmailResponse' });
 export type SendEmailResponse = z.infer<typeof sendEmailResponseSchema>;
 
+/** The invitation's answer also says whether the address is now on the whitelist. */
+export const earlyAccessEmailResponseSchema = sendEmailResponseSchema
+  .extend({
+    isWhitelisted: z.boolean().meta({
+      description:
+        'Whether the address is on the whitelist: the invitation whitelists it in the ' +
+        'transaction that queues the mail, so true unless the send was refused (409)',
+    }),
+  })
+  .meta({ id: 'EarlyAccessEmailResponse' });
+export type EarlyAccessEmailResponse = z.infer<typeof earlyAccessEmailResponseSchema>;
+
 /** A message the local mail catcher received: text only, never its HTML (DESIGN.md). */
 export const caughtMailSchema = z
   .object({

@@ -836,21 +836,38 @@ describe('the statuses the OpenAPI document gives, against those the server send
     await call('requestDataCopy', 503, () => without(main, 'mail_outbox', () => post(copy)));
 
     const forgedErase = forged.replace('?', '/erase?');
+    const confirmed = 'confirm=delete';
+    const confirmedJson = JSON.stringify({ confirm: 'delete' });
+    await call('getDataErasurePage', 200, () => get(erase, BROWSER));
+    await call('getDataErasurePage', 200, () => get(erase));
+    await call('getDataErasurePage', 400, () => get(forgedErase, BROWSER));
+    await call('getDataErasurePage', 400, () => get(forgedErase));
+    await call('getDataErasurePage', 503, () =>
+      without(main, 'email_suppressions', () => get(erase, BROWSER)),
+    );
+    await call('getDataErasurePage', 503, () =>
+      without(main, 'email_suppressions', () => get(erase)),
+    );
     await call('eraseMyData', 503, () =>
-      without(main, 'email_suppressions', () => post(erase, button, '')),
+      without(main, 'email_suppressions', () => post(erase, button, confirmed)),
     );
     await call('eraseMyData', 503, () => without(main, 'email_suppressions', () => post(erase)));
     await call('eraseMyData', 413, () => post(erase, FORM, `x=${'x'.repeat(2048)}`));
     await call('eraseMyData', 415, () => post(erase, TEXT, 'erase'));
-    await call('eraseMyData', 200, () => post(erase, button, ''));
-    await call('eraseMyData', 200, () => post(eraseScript));
-    await call('eraseMyData', 400, () => post(forgedErase, button, ''));
+    // Not confirmed: a browser is asked on the confirmation page, a script told; nothing goes.
+    await call('eraseMyData', 400, () => post(erase, button, ''));
+    await call('eraseMyData', 400, () => post(eraseScript));
+    await call('eraseMyData', 200, () => post(erase, button, confirmed));
+    await call('eraseMyData', 200, () => post(eraseScript, JSON_TYPE, confirmedJson));
+    await call('eraseMyData', 400, () => post(forgedErase, button, confirmed));
     await call('eraseMyData', 400, () => post(forgedErase));
     // The address is erased now: its link is used up, and it is never mailed.
     await call('eraseMyData', 410, () => post(erase, button, ''));
     await call('eraseMyData', 410, () => post(erase));
     await call('getDataRequestPage', 410, () => get(erasedPage, BROWSER));
     await call('getDataRequestPage', 410, () => get(erasedPage));
+    await call('getDataErasurePage', 410, () => get(erase, BROWSER));
+    await call('getDataErasurePage', 410, () => get(erase));
     await call('requestDataCopy', 410, () => post(erasedCopy, button, ''));
     await call('requestDataCopy', 410, () => post(erasedCopy));
   }
@@ -1007,6 +1024,7 @@ describe('the statuses the OpenAPI document gives, against those the server send
 
     for (const [operationId, method, url] of [
       ['getDataRequestPage', 'GET', '/api/data-request?address=a%40b.co&token=t'],
+      ['getDataErasurePage', 'GET', '/api/data-request/erase?address=a%40b.co&token=t'],
       ['requestDataCopy', 'POST', '/api/data-request/export?address=a%40b.co&token=t'],
       ['eraseMyData', 'POST', '/api/data-request/erase?address=a%40b.co&token=t'],
     ] as const) {

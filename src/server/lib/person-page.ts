@@ -23,15 +23,19 @@ h1{margin:0 0 1rem;font-size:1.625rem;line-height:1.25;font-weight:700;letter-sp
 p{margin:0 0 1rem;color:#b4b9ca;text-wrap:pretty}main>:last-child{margin-bottom:0}strong{color:#eceef4;font-weight:600}
 a{color:#ffd98a;text-decoration:underline;text-decoration-color:rgba(255,217,138,.45);text-underline-offset:.2em;border-radius:.25rem}
 a:hover{color:#ffe7b3;text-decoration-color:currentColor}
-.alert{padding:.875rem 1rem;border:1px solid rgba(255,107,92,.4);border-radius:.75rem;background:rgba(255,107,92,.08);color:#ffd9d4}
+.alert,.warning{padding:.875rem 1rem;border:1px solid rgba(255,107,92,.4);border-radius:.75rem;background:rgba(255,107,92,.08);color:#ffd9d4}.warning strong{color:inherit}
+ul{margin:0 0 1.25rem;padding:0 0 0 1.25rem;color:#b4b9ca}li{margin:0 0 .5rem;padding-left:.25rem}li::marker{color:#646a82}
+.aside{margin-top:2.5rem;padding-top:1.5rem;border-top:1px solid #202433}.aside p{font-size:.9375rem}
 form{margin:1.5rem 0 0}label{display:block;margin:0 0 .375rem;color:#eceef4;font-size:.9375rem;font-weight:500}
 input:not([type=hidden]){box-sizing:border-box;display:block;width:100%;margin:0 0 1.25rem;padding:.75rem .875rem;border:1px solid #646a82;border-radius:.625rem;background:#151823;color:#eceef4;font:inherit}
 input:focus{border-color:#ffc94d;outline:0;box-shadow:0 0 0 3px rgba(255,201,77,.25)}
-button,main p>a[href^="/"]{box-sizing:border-box;display:flex;align-items:center;justify-content:center;width:100%;min-height:2.875rem;margin:0;padding:.625rem 1rem;border:1px solid transparent;border-radius:999px;font-family:inherit;font-size:1rem;font-weight:600;line-height:1.25;text-align:center;text-wrap:balance;text-decoration:none;cursor:pointer}
+button,main p>a[href^="/"]:not(.text-link){box-sizing:border-box;display:flex;align-items:center;justify-content:center;width:100%;min-height:2.875rem;margin:0;padding:.625rem 1rem;border:1px solid transparent;border-radius:999px;font-family:inherit;font-size:1rem;font-weight:600;line-height:1.25;text-align:center;text-wrap:balance;text-decoration:none;cursor:pointer}
 button{background:#ffc94d;color:#07080c;box-shadow:0 8px 30px -10px rgba(255,201,77,.55)}button:hover{background:#ffd98a}
-button.secondary,main p>a[href^="/"]{border-color:#3a4056;background:transparent;color:#eceef4;box-shadow:none}
-button.secondary:hover,main p>a[href^="/"]:hover{border-color:#ffc94d;color:#ffd98a}
-main p>a[href^="/"]{margin-top:1.5rem}.actions{display:grid;gap:.75rem;margin-top:1.5rem}
+button.danger{background:#c62a2f;color:#fff;box-shadow:0 8px 30px -12px rgba(198,42,47,.7)}button.danger:hover{background:#ad2227}
+form.danger-zone{margin-top:2rem}
+button.secondary,main p>a[href^="/"]:not(.text-link){border-color:#3a4056;background:transparent;color:#eceef4;box-shadow:none}
+button.secondary:hover,main p>a[href^="/"]:not(.text-link):hover{border-color:#ffc94d;color:#ffd98a}
+main p>a[href^="/"]:not(.text-link){margin-top:1.5rem}.actions{display:grid;gap:.75rem;margin-top:1.5rem}
 :focus-visible{outline:2px solid #ffc94d;outline-offset:3px}
 @media (max-width:32rem){body{align-items:stretch;justify-content:flex-start;padding:1.25rem 1.25rem 3rem}.brand{margin:0 0 2.5rem -.5rem}main{max-width:none;padding:0;border:0;background:none;box-shadow:none}h1{font-size:1.5rem}}`;
 

@@ -6,6 +6,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type AuditAction =
   | 'whitelist.add'
+  /** Added to the whitelist (or already on it) and sent the early-access invitation. */
+  | 'whitelist.invite'
   | 'whitelist.remove'
   | 'mail.retry'
   | 'api-token.create'

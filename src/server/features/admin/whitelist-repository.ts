@@ -87,6 +87,50 @@ export async function addManyToWhitelist(
   return added;
 }
 
+/**
+ * Lets addresses in for their early-access invitation, in the transaction that queues it, so no
+ * invitation is ever saved for an address that is not on the whitelist. Each one invited is
+ * written to the audit log once, as `whitelist.invite` (the whole outcome, in place of the
+ * `whitelist.add` an addition alone writes); each one added is queued as a `whitelist.added`
+ * webhook event. An address already listed is invited too (`alreadyListed: 'invite'`: a single
+ * send, a reminder) or left out (`'skip'`: a wave or a bulk change invites only whom it adds,
+ * not whom another admin added meanwhile). Returns the addresses to invite.
+ */
+export async function whitelistForInvitation(
+  trx: Transaction<Database>,
+  emails: readonly string[],
+  { actor, now, alreadyListed }: { actor: string; now: Date; alreadyListed: 'invite' | 'skip' },
+): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await trx
+    .insertInto('whitelist')
+    .values(emails.map((email) => ({ email, added_at: now.toISOString(), added_by: actor })))
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning('email')
+    .execute();
+  const added = rows.map((row) => row.email);
+  const invited = alreadyListed === 'invite' ? [...emails] : added;
+  await recordAudits(
+    trx,
+    invited.map((email) => ({ at: now, actor, action: 'whitelist.invite', target: email })),
+  );
+  await emitWebhookEvents(
+    trx,
+    added.map((email) => whitelistEvent('added', email, actor, now)),
+  );
+  return invited;
+}
+
+/** Whether the address is on the whitelist now. */
+export async function isWhitelisted(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('whitelist')
+    .select('email')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Removes many addresses in the caller's transaction, each audited and a webhook event. */
 export async function removeManyFromWhitelist(
   trx: Transaction<Database>,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   earlyAccessEmailRequestSchema,
+  earlyAccessEmailResponseSchema,
   emailTemplatesResponseSchema,
   mailboxResponseSchema,
   sendEmailResponseSchema,
@@ -12,8 +13,17 @@ import {
 import { adminErrorSchema } from '../../../contract/errors.ts';
 import type { AppConfig } from '../../config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { adminErrorResponses, currentAdmin, noStore } from '../admin/admin-request.ts';
-import type { MailService, SendResult } from './mail-service.ts';
+import {
+  adminErrorResponses,
+  currentAdmin,
+  noStore,
+  orUnavailable,
+} from '../admin/admin-request.ts';
+import {
+  isWhitelisted as isListed,
+  whitelistForInvitation,
+} from '../admin/whitelist-repository.ts';
+import type { MailService, SendRequest, SendResult } from './mail-service.ts';
 import { recentCaughtMail } from './email-repository.ts';
 import { renderPreview } from './render-mail.ts';
 import { earlyAccessInvitation } from './templates/early-access-invitation.ts';
@@ -41,30 +51,65 @@ const sendResponses = {
   ),
 };
 
+/** The invitation's answers also say whether the address is on the whitelist. */
+const invitationResponses = {
+  ...sendResponses,
+  200: earlyAccessEmailResponseSchema.describe(
+    'Sent; the address is on the whitelist. `messageId` is the Message-ID header.',
+  ),
+  202: earlyAccessEmailResponseSchema.describe(
+    'Queued: the address is on the whitelist, and the mail server did not answer within the ' +
+      'wait; the outbox sends it later.',
+  ),
+  409: earlyAccessEmailResponseSchema.describe(
+    'Refused, nothing changed: the address unsubscribed from marketing mail, or was erased.',
+  ),
+  502: earlyAccessEmailResponseSchema.describe(
+    'The mail server refused, failed or timed out; the address stays on the whitelist.',
+  ),
+};
+
+const WHITELIST_STATE_UNAVAILABLE_MESSAGE =
+  "The invitation was not sent, and we couldn't read the address's whitelist state right now.";
+
 /** A send of a template named by id may also find no such template. */
 const templateSendResponses = {
   ...sendResponses,
   404: adminErrorSchema.describe('No template has that id.'),
 };
 
-function answer(reply: FastifyReply, result: SendResult) {
+/** The answer to a send; `extra` goes into every body (the invitation's whitelist state). */
+function answer(reply: FastifyReply, result: SendResult, extra: object = {}) {
   noStore(reply);
   if (result.status === 'sent') {
     return reply
       .code(200)
-      .send({ success: true, message: result.message, messageId: result.messageId });
+      .send({ success: true, message: result.message, messageId: result.messageId, ...extra });
   }
   if (result.status === 'refused') {
-    return reply.code(409).send({ success: false, message: result.message });
+    return reply.code(409).send({ success: false, message: result.message, ...extra });
   }
   if (result.status === 'queued') {
     return reply
       .code(202)
-      .send({ success: true, message: result.message, messageId: result.messageId });
+      .send({ success: true, message: result.message, messageId: result.messageId, ...extra });
   }
   return reply
     .code(502)
-    .send({ success: false, message: result.message, messageId: result.messageId });
+    .send({ success: false, message: result.message, messageId: result.messageId, ...extra });
+}
+
+/**
+ * The invitation tells its reader they are in, so every send of it (the add dialog's, and a
+ * test send of the template) whitelists the address in the transaction that queues it, audited
+ * once as the invitation.
+ */
+function letIn(to: string, actor: string): Pick<SendRequest, 'change'> {
+  return {
+    change: async (trx) => {
+      await whitelistForInvitation(trx, [to], { actor, now: new Date(), alreadyListed: 'invite' });
+    },
+  };
 }
 
 /**
@@ -183,10 +228,12 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
       const admin = currentAdmin(request);
       const template = findTemplate(request.body.templateType);
       if (!template) throw new HttpError(404, 'Email template not found');
+      const { email } = request.body;
       const result = await mailer.send({
-        to: request.body.email,
+        to: email,
         template,
         requestedBy: admin.email,
+        ...(template.id === earlyAccessInvitation.id ? letIn(email, admin.email) : {}),
       });
       return answer(reply, result);
     },
@@ -200,20 +247,39 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
       preHandler: [limits.perAddress],
       schema: {
         operationId: 'sendEarlyAccessEmail',
-        summary: 'Send the early-access invitation to an address',
+        summary: 'Whitelist an address and send it the early-access invitation',
+        description:
+          'The address is added to the whitelist in the transaction that queues the ' +
+          'invitation (both are saved, or neither), audited once as `whitelist.invite`; an ' +
+          'address already listed is invited again. Refused (409) before anything changes ' +
+          'when the address unsubscribed or was erased. A mail server failure (502) leaves ' +
+          'the address on the whitelist without the invitation.',
         tags: ['email'],
         body: earlyAccessEmailRequestSchema,
-        response: sendResponses,
+        response: invitationResponses,
       },
     },
     async (request, reply) => {
       const admin = currentAdmin(request);
+      const { email } = request.body;
       const result = await mailer.send({
-        to: request.body.email,
+        to: email,
         template: earlyAccessInvitation,
         requestedBy: admin.email,
+        ...letIn(email, admin.email),
       });
-      return answer(reply, result);
+      if (result.status === 'refused') {
+        // Refused before anything changed: the address is as it was.
+        const isWhitelisted = await orUnavailable(WHITELIST_STATE_UNAVAILABLE_MESSAGE, () =>
+          isListed(app.database.db, email),
+        );
+        return answer(reply, result, { isWhitelisted });
+      }
+      if (result.status === 'failed') {
+        const message = `${result.message} ${email} is on the whitelist, without the invitation.`;
+        return answer(reply, { ...result, message }, { isWhitelisted: true });
+      }
+      return answer(reply, result, { isWhitelisted: true });
     },
   );
 

@@ -1,6 +1,6 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import {
   hasControlCharacters,
@@ -25,7 +25,7 @@ import { renderMail } from './render-mail.ts';
 import type { MailLinks, MailTemplate } from './templates/template-definition.ts';
 import { findTemplate } from './templates/template-registry.ts';
 import { unsubscribeSecret, unsubscribeUrl } from './unsubscribe-token.ts';
-import { dataRequestUrl } from '../privacy/data-request-token.ts';
+import { dataErasureUrl, dataRequestUrl } from '../privacy/data-request-token.ts';
 import { ERASED_MESSAGE, isSuppressed } from '../privacy/suppression.ts';
 
 export type SendResult =
@@ -39,6 +39,12 @@ export interface SendRequest {
   to: string;
   template: MailTemplate;
   requestedBy: string;
+  /**
+   * The change the mail announces (the invitation's whitelist entry), made in the transaction
+   * that queues it: both are saved, or neither. A mail its recipient would refuse (unsubscribed
+   * or erased) is then refused before anything changes.
+   */
+  change?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 export interface MailService {
@@ -63,6 +69,10 @@ export const NOT_ONE_MAILBOX_MESSAGE =
 
 export const SEND_LOG_UNAVAILABLE_MESSAGE =
   'Email is unavailable: the mail could not be queued, so nothing was sent. Try again shortly.';
+
+export const CHANGE_UNAVAILABLE_MESSAGE =
+  'Email is unavailable: the mail could not be queued, so nothing was sent and nothing changed. ' +
+  'Try again shortly.';
 
 /**
  * Whether an SMTP envelope can carry `to` as one recipient: one mailbox (`isMailbox`), and a
@@ -137,6 +147,12 @@ export async function createMailService(
     if (marketing && (await isUnsubscribed(db, to))) {
       return { status: 'suppressed', error: 'unsubscribed', message: UNSUBSCRIBED_MESSAGE };
     }
+    // What the mail announces must still hold: an invitation to an address taken off the
+    // whitelist since it was queued is not sent.
+    const condition = template.sendOnlyIf;
+    if (condition && !(await condition.holds(db, to))) {
+      return { status: 'suppressed', error: condition.reason, message: condition.message };
+    }
     const params = JSON.parse(row.params) as Record<string, string>;
     const listUnsubscribe = marketing ? unsubscribeUrl(config.publicUrl, secret, to) : undefined;
     const rendered = await renderMail(
@@ -145,6 +161,7 @@ export async function createMailService(
         publicUrl: config.publicUrl,
         ...(listUnsubscribe ? { unsubscribeUrl: listUnsubscribe } : {}),
         dataRequestUrl: dataRequestUrl(config.publicUrl, secret, to),
+        dataErasureUrl: dataErasureUrl(config.publicUrl, secret, to),
         ...extraLinks?.(row.template, params, secret),
       },
       to,
@@ -217,20 +234,47 @@ export async function createMailService(
     }
   }
 
-  async function send({ to, template, requestedBy }: SendRequest): Promise<SendResult> {
+  /** Why the recipient would refuse the mail, checked before a change it announces. */
+  async function refusal(trx: Transaction<Database>, to: string, template: MailTemplate) {
+    if (await isSuppressed(trx, secret, to)) return ERASED_MESSAGE;
+    if (template.kind === 'marketing' && (await isUnsubscribed(trx, to))) {
+      return UNSUBSCRIBED_MESSAGE;
+    }
+    return undefined;
+  }
+
+  async function send({ to, template, requestedBy, change }: SendRequest): Promise<SendResult> {
     assertHeaderSafe(to, template.subject);
     const logged = { to: maskEmail(to), template: template.id };
-    const { id } = await enqueueMail(db, {
-      to,
-      template: template.id,
-      requestedBy,
-      maxRounds: 1,
-      urgent: true,
-      messageIdDomain: new URL(config.publicUrl).hostname,
-    }).catch((error: unknown) => {
-      log.error({ err: error, ...logged }, 'mail could not be queued; nothing sent');
-      throw new ServiceUnavailableError(SEND_LOG_UNAVAILABLE_MESSAGE, { cause: error });
-    });
+    const queued = await db
+      .transaction()
+      .execute(async (trx) => {
+        if (change) {
+          const refused = await refusal(trx, to, template);
+          if (refused) return { refused };
+          await change(trx);
+        }
+        return enqueueMail(trx, {
+          to,
+          template: template.id,
+          requestedBy,
+          maxRounds: 1,
+          urgent: true,
+          messageIdDomain: new URL(config.publicUrl).hostname,
+        });
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error, ...logged }, 'mail could not be queued; nothing sent');
+        throw new ServiceUnavailableError(
+          change ? CHANGE_UNAVAILABLE_MESSAGE : SEND_LOG_UNAVAILABLE_MESSAGE,
+          { cause: error },
+        );
+      });
+    if ('refused' in queued) {
+      log.info(logged, 'mail refused before queueing: the address unsubscribed or was erased');
+      return { status: 'refused', message: queued.refused };
+    }
+    const { id } = queued;
     worker.nudge();
     const messageId = messageIdFor(id, config.publicUrl);
     const row = await outcomeOf(id, Date.now() + mail.deliveryWaitMs);

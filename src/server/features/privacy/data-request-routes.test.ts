@@ -4,8 +4,8 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { expectPersonPage } from '../../test/person-pages.ts';
 import { startMailTestSetup, type MailTestSetup } from '../email/email-test-app.ts';
 import { unsubscribeSecret, unsubscribeUrl } from '../email/unsubscribe-token.ts';
-import { DATA_REQUEST_RATE_LIMIT } from './data-request-routes.ts';
-import { dataRequestToken, dataRequestUrl } from './data-request-token.ts';
+import { DATA_REQUEST_RATE_LIMIT, ERASURE_NOT_CONFIRMED_MESSAGE } from './data-request-routes.ts';
+import { dataErasureUrl, dataRequestToken, dataRequestUrl } from './data-request-token.ts';
 import {
   attachedData,
   CONFIRMED_AT,
@@ -38,10 +38,19 @@ describe.each(kinds)('the data-request link of every mail on $name', (kind) => {
     const url = new URL(dataRequestUrl('http://x', secret, address));
     return url.pathname + url.search;
   };
+  /** Each test is its own client, so the per-client limits count one test's requests. */
+  let clients = 0;
+  let remoteAddress = '10.20.0.1';
   const open = (url: string, headers: Record<string, string> = BROWSER) =>
-    app().inject({ method: 'GET', url, headers });
-  const press = (path: string, headers: Record<string, string> = { ...FORM, ...BROWSER }) =>
-    app().inject({ method: 'POST', url: path, headers, payload: '' });
+    app().inject({ method: 'GET', url, headers, remoteAddress });
+  const press = (
+    path: string,
+    headers: Record<string, string> = { ...FORM, ...BROWSER },
+    payload = '',
+  ) => app().inject({ method: 'POST', url: path, headers, payload, remoteAddress });
+  /** The confirmation page's button: the only press that deletes. */
+  const confirmErasure = (address: string, headers: Record<string, string> = BROWSER) =>
+    press(erasePath(address), { ...FORM, ...headers }, 'confirm=delete');
   const exportPath = (address: string) => linkFor(address).replace('?', '/export?');
   const erasePath = (address: string) => linkFor(address).replace('?', '/erase?');
 
@@ -50,7 +59,10 @@ describe.each(kinds)('the data-request link of every mail on $name', (kind) => {
     secret = await unsubscribeSecret(db(), app().config.mail);
   });
   afterAll(() => setup.close());
-  beforeEach(() => setup.smtp.reset('accept'));
+  beforeEach(() => {
+    setup.smtp.reset('accept');
+    remoteAddress = `10.20.${++clients}.1`;
+  });
 
   it('puts a signed link to the page in the footer of every mail', async () => {
     const to = 'footer@example.com';
@@ -63,43 +75,169 @@ describe.each(kinds)('the data-request link of every mail on $name', (kind) => {
     expect(sent.statusCode).toBe(200);
 
     const { html, text } = setup.smtp.received[0]!.parsed;
-    const link = dataRequestUrl('https://reelscore.test', secret, to).replace(/&/g, '&amp;');
-    expect(html).toContain(`href="${link}#copy"`);
-    expect(html).toContain(`href="${link}#delete"`);
+    // Each link has its own page: the copy, and the deletion that asks first.
+    const copy = dataRequestUrl('https://reelscore.test', secret, to).replace(/&/g, '&amp;');
+    const erase = dataErasureUrl('https://reelscore.test', secret, to).replace(/&/g, '&amp;');
+    expect(html).toContain(`href="${copy}"`);
+    expect(html).toContain(`href="${erase}"`);
     expect(html).toMatch(/>Get a copy of your data<\/a>/);
     expect(html).toMatch(/>Delete your data<\/a>/);
     expect(text).toContain(`token=${dataRequestToken(secret, to)}`);
+    expect(text).toContain('/api/data-request/erase?address=');
   });
 
-  it('shows both choices and changes nothing on GET (mail scanners open links)', async () => {
+  it('opens each link of the mail on its own page: the copy, and the deletion that asks first', async () => {
     const person = 'looker@example.com';
+    await seedPerson(db(), person, { admin: ADMIN, actedOn: 'someone@example.com' });
+    await outboxDrained(db());
+    const token = encodeURIComponent(dataRequestToken(secret, person));
+    const query = `address=looker%40example.com&#38;token=${token}`;
+
+    const copy = await open(linkFor(person));
+    const copyText = expectPersonPage(copy, 200);
+    expect(copyText).toContain('Get a copy of your data');
+    expect(copyText).toContain(`We mail ${person} a file with everything we hold about it`);
+    expect(copy.body).toContain('<section id="copy">');
+    // One form, the copy's; deleting is a link to its own page (older mails land on #delete).
+    expect([...copy.body.matchAll(/<form /g)]).toHaveLength(1);
+    expect(copy.body).toContain(
+      `<form method="post" action="/api/data-request/export?${query}"><button type="submit">Send me a copy</button></form>`,
+    );
+    expect(copy.body).toContain(
+      `<section id="delete" class="aside"><p>Want your data deleted instead? <a class="text-link" href="/api/data-request/erase?${query}">Delete your data</a>`,
+    );
+
+    const erase = await open(erasePath(person));
+    const eraseText = expectPersonPage(erase, 200);
+    expect(eraseText).toContain(
+      `Delete your data? This deletes everything ReelScore holds about ${person} , at once`,
+    );
+    for (const gone of [
+      'your waitlist signup: when and where you signed up, and your confirmation of it',
+      'your place on the early-access list',
+      'your app registration',
+      'your choice to stop our news',
+      'our record of every mail we sent you',
+      'This cannot be undone.',
+    ]) {
+      expect(eraseText).toContain(gone);
+    }
+    expect([...erase.body.matchAll(/<form /g)]).toHaveLength(1);
+    expect(erase.body).toContain(
+      `<form method="post" action="/api/data-request/erase?${query}" class="danger-zone">` +
+        `<input type="hidden" name="confirm" value="delete">` +
+        `<button type="submit" class="danger">Delete my data</button></form>` +
+        `<p><a href="/">Keep my data</a></p>`,
+    );
+  });
+
+  it('changes nothing on a GET or HEAD of any link form, from a browser or a scanner', async () => {
+    const person = 'scanned@example.com';
     await seedPerson(db(), person, { admin: ADMIN, actedOn: 'someone@example.com' });
     await outboxDrained(db());
     setup.smtp.reset('accept');
     const before = await snapshot(db());
 
-    const page = await open(linkFor(person));
-    const text = expectPersonPage(page, 200);
-    expect(text).toContain(
-      `You can get a copy of the personal data ReelScore holds about ${person}`,
-    );
-    expect(text).toContain('It cannot be undone.');
-    expect(page.body).toContain('<section id="copy">');
-    expect(page.body).toContain('<section id="delete">');
-    const token = encodeURIComponent(dataRequestToken(secret, person));
-    const query = `address=looker%40example.com&#38;token=${token}`;
-    expect(page.body).toContain(
-      `<form method="post" action="/api/data-request/export?${query}"><button type="submit">Send me a copy</button></form>`,
-    );
-    expect(page.body).toContain(
-      `<form method="post" action="/api/data-request/erase?${query}"><button type="submit">Delete my data</button></form>`,
-    );
-    const script = await open(linkFor(person), SCRIPT);
+    const forms = [
+      linkFor(person),
+      erasePath(person),
+      exportPath(person),
+      // The older mails' links, fragments and all (a client that sends them).
+      `${linkFor(person)}#copy`,
+      `${linkFor(person)}#delete`,
+      // The same query again, or with a confirmation in it: only a POST body confirms.
+      `${erasePath(person)}&confirm=delete`,
+      `${erasePath(person)}&address=${encodeURIComponent(person)}`,
+    ];
+    for (const url of forms) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        for (const headers of [BROWSER, {}, { accept: 'application/json' }]) {
+          const answer = await app().inject({
+            method,
+            url,
+            headers,
+            remoteAddress: `10.21.${++clients}.1`,
+          });
+          expect(answer.statusCode, `${method} ${url}`).toBeLessThan(500);
+        }
+      }
+    }
+    const script = await open(erasePath(person), SCRIPT);
     expect(script.statusCode).toBe(200);
-    expect(script.json()).toEqual({ success: true, message: expect.stringContaining(person) });
+    expect(script.json()).toEqual({
+      success: true,
+      message: expect.stringContaining('nothing is deleted until then'),
+    });
 
     expect(await snapshot(db())).toEqual(before);
     expect(setup.smtp.mailFromCount).toBe(0);
+  });
+
+  it('never deletes from the copy link, whatever its button sends', async () => {
+    const person = 'copier@example.com';
+    await seedPerson(db(), person, { admin: ADMIN, actedOn: 'someone@example.com' });
+    await outboxDrained(db());
+    const held = rowsNaming(await snapshot(db()), person);
+
+    for (const [headers, payload] of [
+      [{ ...FORM, ...BROWSER }, ''],
+      [{ ...FORM, ...BROWSER }, 'confirm=delete'],
+      [{ 'content-type': 'application/json' }, JSON.stringify({ confirm: 'delete' })],
+      [{}, ''],
+    ] as const) {
+      const answer = await press(exportPath(person), headers, payload);
+      expect(answer.statusCode, payload).toBe(200);
+    }
+
+    const after = rowsNaming(await snapshot(db()), person);
+    expect(after.signups).toEqual(held.signups);
+    expect(after.whitelist).toEqual(held.whitelist);
+    expect(after.app_users).toEqual(held.app_users);
+    expect(after.email_suppressions).toEqual([]);
+  });
+
+  it('deletes only on the confirmation page’s explicit POST; any other POST asks again', async () => {
+    const person = 'unsure@example.com';
+    await seedPerson(db(), person, { admin: ADMIN, actedOn: 'someone@example.com' });
+    await outboxDrained(db());
+    setup.smtp.reset('accept');
+    const before = await snapshot(db());
+
+    const json = { 'content-type': 'application/json', ...SCRIPT };
+    for (const [headers, payload] of [
+      // The button of an older page: an empty form.
+      [{ ...FORM, ...BROWSER }, ''],
+      [{ ...FORM, ...BROWSER }, 'confirm=yes'],
+      [{ ...FORM, ...BROWSER }, 'confirm=DELETE'],
+      [{ ...FORM, ...BROWSER }, 'confirm='],
+      [{ ...FORM, ...BROWSER }, 'confirmed=delete'],
+      [{ ...FORM, ...BROWSER }, 'x=confirm%3Ddelete'],
+      [FORM, ''],
+      [{}, ''],
+      [json, '{}'],
+      [json, JSON.stringify({ confirm: true })],
+      [json, JSON.stringify({ confirm: ['delete'] })],
+      [json, JSON.stringify({ confirm: 'Delete' })],
+      [json, JSON.stringify([{ confirm: 'delete' }])],
+      [json, JSON.stringify('confirm=delete')],
+    ] as const) {
+      const answer = await press(erasePath(person), headers, payload);
+      const where = `${JSON.stringify(headers)} ${payload}`;
+      expect(answer.statusCode, where).toBe(400);
+      if (!('accept' in headers) || headers.accept !== SCRIPT.accept) {
+        // A person who pressed an older page's button, or a client that prefers no type, is
+        // asked on the confirmation page.
+        expect(expectPersonPage(answer, 400), where).toContain('Delete your data?');
+      } else {
+        expect(answer.json(), where).toEqual({ error: ERASURE_NOT_CONFIRMED_MESSAGE });
+      }
+    }
+    expect(await snapshot(db())).toEqual(before);
+
+    const script = await press(erasePath(person), json, JSON.stringify({ confirm: 'delete' }));
+    expect(script.statusCode).toBe(200);
+    expect(script.json()).toEqual({ success: true, message: expect.stringContaining(person) });
+    expect(rowsNaming(await snapshot(db()), person).signups).toEqual([]);
   });
 
   it('refuses an unsubscribe token, and the unsubscribe link refuses a data-request token', async () => {
@@ -138,6 +276,7 @@ describe.each(kinds)('the data-request link of every mail on $name', (kind) => {
     ]) {
       for (const [method, path] of [
         ['GET', '/api/data-request'],
+        ['GET', '/api/data-request/erase'],
         ['POST', '/api/data-request/export'],
         ['POST', '/api/data-request/erase'],
       ] as const) {
@@ -267,10 +406,10 @@ describe.each(kinds)('the data-request link of every mail on $name', (kind) => {
     setup.smtp.reset('accept');
     const before = await snapshot(db());
 
-    const page = await press(erasePath(person));
+    const page = await confirmErasure(person);
     const text = expectPersonPage(page, 200);
     expect(text).toContain('Your data is deleted');
-    expect(text).toContain(`for ${person}`);
+    expect(text).toContain(`We have deleted everything we held about ${person}`);
 
     const after = await snapshot(db());
     expect(rowsNaming(after, person)).toEqual({
@@ -295,15 +434,18 @@ describe.each(kinds)('the data-request link of every mail on $name', (kind) => {
         target: (row as AuditRow).target.replaceAll(person, `erased:${hash}`),
       })),
     });
-    expect(after.email_suppressions).toEqual([
-      { address_hash: hash, reason: 'erasure', created_at: expect.anything() },
-    ]);
+    expect(
+      after.email_suppressions!.filter(
+        (row) => (row as { address_hash: string }).address_hash === hash,
+      ),
+    ).toEqual([{ address_hash: hash, reason: 'erasure', created_at: expect.anything() }]);
     expect(setup.smtp.mailFromCount).toBe(0);
 
     // The link is used up: a clear page, and nothing more happens.
     const settled = await snapshot(db());
     for (const [method, url, status] of [
       ['GET', linkFor(person), 410],
+      ['GET', erasePath(person), 410],
       ['POST', exportPath(person), 410],
       ['POST', erasePath(person), 410],
     ] as const) {

@@ -11,15 +11,21 @@ import { pageOrJsonResponse } from '../../plugins/api-docs.ts';
 import { queueDataExport } from './data-export.ts';
 import {
   alreadyDeletedPage,
-  choicePage,
+  copyPage,
   deletedPage,
+  erasureConfirmPage,
   failedPage,
   INVALID_PAGE,
   notMailedPage,
   sentPage,
   tooManyPage,
 } from './data-request-pages.ts';
-import { DATA_REQUEST_PATH, verifyDataRequestToken } from './data-request-token.ts';
+import {
+  DATA_ERASURE_PATH,
+  DATA_REQUEST_PATH,
+  ERASURE_CONFIRMATION,
+  verifyDataRequestToken,
+} from './data-request-token.ts';
 import { erasePersonalData } from './erasure-repository.ts';
 import { holdsPersonalData } from './personal-data-repository.ts';
 import { DATA_REQUEST_LINK_ACTOR } from './privacy-audit.ts';
@@ -28,6 +34,8 @@ import { addressHash, isSuppressed } from './suppression.ts';
 export const INVALID_DATA_REQUEST_MESSAGE = 'This data request link is not valid.';
 export const ERASED_ADDRESS_MESSAGE =
   'The data of this address was deleted at its owner’s request; we no longer mail it.';
+export const ERASURE_NOT_CONFIRMED_MESSAGE =
+  'Nothing was deleted: confirm the deletion with confirm=delete, as the page’s button does.';
 const UNAVAILABLE_MESSAGE =
   "We couldn't handle your request right now. Nothing was changed; please try again in a moment.";
 
@@ -46,6 +54,28 @@ const querySchema = z.object({
 
 /** What the page's buttons post: a form with no fields (nothing is read). */
 const buttonForm = z.object({}).meta({ description: 'The page’s button: an empty form.' });
+
+/** What the erasure's confirmation button posts; without it nothing is deleted. */
+const erasureForm = z
+  .object({ confirm: z.literal(ERASURE_CONFIRMATION) })
+  .meta({ description: 'The confirmation page’s button: `confirm=delete`.' });
+
+/** Whether the body (the button's form, or a script's JSON object) confirms the erasure. */
+function confirmsErasure(request: FastifyRequest): boolean {
+  const { body } = request;
+  if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+    return (
+      typeof body === 'string' &&
+      new URLSearchParams(body).getAll('confirm').includes(ERASURE_CONFIRMATION)
+    );
+  }
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as { confirm?: unknown }).confirm === ERASURE_CONFIRMATION
+  );
+}
 
 async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -77,9 +107,11 @@ interface Standing {
 
 /**
  * The data-request pages (GDPR art. 15 and 17), reached from the footer of every mail. Public
- * and cookie-less: the signed token is the only authority, and it names exactly one address. GET
- * explains both choices and changes nothing (mail scanners open every link); its buttons POST.
- * A copy goes only to the address itself, by mail, never to whoever holds the link.
+ * and cookie-less: the signed token is the only authority, and it names exactly one address.
+ * Each of the mail's two links opens its own page, and no GET changes anything (mail scanners
+ * open every link): the copy page's button mails a copy; the delete page says what will be gone
+ * and deletes only on its button's POST, which carries `confirm=delete`. A copy goes only to the
+ * address itself, by mail, never to whoever holds the link.
  */
 export async function dataRequestRoutes(app: FastifyInstance, secret: string) {
   const db = app.database.db;
@@ -136,15 +168,16 @@ export async function dataRequestRoutes(app: FastifyInstance, secret: string) {
         config,
         schema: {
           operationId: 'getDataRequestPage',
-          summary: 'Explain a data-request link and offer its two buttons (changes nothing)',
+          summary: 'Offer a copy of the data held about the address (changes nothing)',
           description:
-            'From the footer of every mail: a copy of the data held about the address (sent to ' +
-            'it by mail) or its erasure. Mail scanners open every link, so this only shows the ' +
-            'page. Answers pages unless the client prefers JSON (`Accept: application/json`).',
+            'The "Get a copy of your data" link of every mail: a page whose button sends the ' +
+            'address a copy by mail, with a link to the separate deletion page. Mail scanners ' +
+            'open every link, so this only shows the page. Answers pages unless the ' +
+            'client prefers JSON (`Accept: application/json`).',
           tags: ['privacy'],
           querystring: querySchema,
           response: {
-            200: pageOrJsonResponse('The page with both buttons.', dataRequestAnswerSchema),
+            200: pageOrJsonResponse('The page with its button.', dataRequestAnswerSchema),
             ...errors,
           },
         },
@@ -156,9 +189,41 @@ export async function dataRequestRoutes(app: FastifyInstance, secret: string) {
         return answer(
           request,
           reply,
-          choicePage(address, token, { canMail: !erased }),
-          `POST to ${DATA_REQUEST_PATH}/export for a copy by mail, or to ` +
-            `${DATA_REQUEST_PATH}/erase to erase the data of ${address}.`,
+          copyPage(address, token, { canMail: !erased }),
+          `POST to ${DATA_REQUEST_PATH}/export for a copy of the data of ${address} by mail.`,
+        );
+      },
+    );
+
+    routes.get(
+      DATA_ERASURE_PATH,
+      {
+        config,
+        schema: {
+          operationId: 'getDataErasurePage',
+          summary: 'Say what deleting the address’s data removes, and ask (changes nothing)',
+          description:
+            'The "Delete your data" link of every mail: a page that lists everything the ' +
+            'deletion removes and whose one button POSTs the deletion with `confirm=delete`. ' +
+            'Opening it deletes nothing.',
+          tags: ['privacy'],
+          querystring: querySchema,
+          response: {
+            200: pageOrJsonResponse('The confirmation page.', dataRequestAnswerSchema),
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { address, token } = checked(request.query);
+        const { erased, holds } = await standing(address);
+        if (erased && !holds) return refuseUsed(request, reply, address);
+        return answer(
+          request,
+          reply,
+          erasureConfirmPage(address, token),
+          `POST to ${DATA_ERASURE_PATH} with confirm=${ERASURE_CONFIRMATION} to erase the ` +
+            `data of ${address}; nothing is deleted until then.`,
         );
       },
     );
@@ -213,31 +278,48 @@ export async function dataRequestRoutes(app: FastifyInstance, secret: string) {
     );
 
     routes.post(
-      `${DATA_REQUEST_PATH}/erase`,
+      DATA_ERASURE_PATH,
       {
         config,
         schema: {
           operationId: 'eraseMyData',
-          summary: 'Erase everything held about the address',
+          summary: 'Erase everything held about the address, once confirmed',
           description:
-            'In one transaction: the signup, whitelist entry, app registration, unsubscribe ' +
-            'record and every mail to the address are deleted, the audit log names it by a ' +
-            'keyed hash, and that hash is kept so the address is never mailed again. No ' +
-            'confirmation mail is sent: the answer is the confirmation.',
+            'Only with `confirm=delete` (the confirmation page’s button, or JSON from a ' +
+            'script); without it nothing is deleted: 400, and a browser gets the confirmation ' +
+            'page. In one transaction: the signup, whitelist entry, app registration, ' +
+            'unsubscribe record and every mail to the address are deleted, the audit log ' +
+            'names it by a keyed hash, and that hash is kept so the address is never mailed ' +
+            'again. No confirmation mail is sent: the answer is the confirmation.',
           tags: ['privacy'],
           querystring: querySchema,
-          documentedBody: { 'application/x-www-form-urlencoded': buttonForm },
+          documentedBody: {
+            'application/x-www-form-urlencoded': erasureForm,
+            'application/json': erasureForm,
+          },
           response: {
             200: pageOrJsonResponse('Erased.', dataRequestAnswerSchema),
             ...errors,
+            400: pageOrJsonResponse(
+              'The link is not valid, or the deletion was not confirmed (nothing was deleted; ' +
+                'a browser gets the confirmation page).',
+              publicErrorSchema,
+            ),
             ...bodyErrors,
           },
         },
       },
       async (request, reply) => {
-        const { address } = checked(request.query);
+        const { address, token } = checked(request.query);
         const { erased, holds } = await standing(address);
         if (erased && !holds) return refuseUsed(request, reply, address);
+        if (!confirmsErasure(request)) {
+          // An older page's button, or a script that did not say so: ask, delete nothing.
+          if (prefersPage(request)) {
+            return sendPersonPage(reply, 400, erasureConfirmPage(address, token));
+          }
+          throw new HttpError(400, ERASURE_NOT_CONFIRMED_MESSAGE);
+        }
         const hash = addressHash(secret, address);
         await orUnavailable(() =>
           erasePersonalData(db, { address, hash, actor: DATA_REQUEST_LINK_ACTOR }),

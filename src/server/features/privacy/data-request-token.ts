@@ -1,6 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const DATA_REQUEST_PATH = '/api/data-request';
+/** The delete link's own page: GET asks, a POST with `confirm=delete` erases. */
+export const DATA_ERASURE_PATH = `${DATA_REQUEST_PATH}/erase`;
+/** What the erasure's POST must carry: the confirmation page's button sends it. */
+export const ERASURE_CONFIRMATION = 'delete';
 
 /**
  * The key for data-request links only, derived from the mail secret: an unsubscribe token
@@ -25,10 +29,22 @@ export function verifyDataRequestToken(secret: string, address: string, token: s
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The page a mail's footer links to: a copy of the recipient's data, or its erasure. */
-export function dataRequestUrl(publicUrl: string, secret: string, address: string): string {
-  const url = new URL(DATA_REQUEST_PATH, publicUrl);
+function signedUrl(path: string, publicUrl: string, secret: string, address: string): string {
+  const url = new URL(path, publicUrl);
   url.searchParams.set('address', address);
   url.searchParams.set('token', dataRequestToken(secret, address));
   return url.href;
+}
+
+/** The page a mail's "Get a copy of your data" links to. */
+export function dataRequestUrl(publicUrl: string, secret: string, address: string): string {
+  return signedUrl(DATA_REQUEST_PATH, publicUrl, secret, address);
+}
+
+/**
+ * The page a mail's "Delete your data" links to: the same signed token, its own page, which
+ * asks once more before anything is deleted.
+ */
+export function dataErasureUrl(publicUrl: string, secret: string, address: string): string {
+  return signedUrl(DATA_ERASURE_PATH, publicUrl, secret, address);
 }

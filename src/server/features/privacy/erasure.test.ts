@@ -149,14 +149,14 @@ describe.each(kinds)('erasure and the suppression that follows it on $name', (ki
         attempts: 0,
       });
     }
-    // An admin's sends are refused with the reason.
-    for (const [url, payload] of [
-      ['/api/email/early-access', { email: person }],
-      ['/api/email/test', { email: person, templateType: 'removal-notice' }],
+    // An admin's sends are refused with the reason (the invitation before it lets anyone in).
+    for (const [url, payload, extra] of [
+      ['/api/email/early-access', { email: person }, { isWhitelisted: false }],
+      ['/api/email/test', { email: person, templateType: 'removal-notice' }, {}],
     ] as const) {
       const refused = await app().inject({ method: 'POST', url, headers: setup.headers, payload });
       expect(refused.statusCode, url).toBe(409);
-      expect(refused.json()).toEqual({ success: false, message: ERASED_MESSAGE });
+      expect(refused.json()).toEqual({ success: false, message: ERASED_MESSAGE, ...extra });
     }
     // Signing up again stores the signup, but its confirmation mail does not leave.
     const signup = await app().inject({
@@ -177,6 +177,6 @@ describe.each(kinds)('erasure and the suppression that follows it on $name', (ki
     const text = expectPersonPage(page, 200);
     expect(text).toContain(`We no longer send mail to ${person}`);
     expect(page.body).not.toContain('Send me a copy');
-    expect(page.body).toContain('Delete my data');
+    expect(page.body).toContain('>Delete your data</a>');
   });
 });

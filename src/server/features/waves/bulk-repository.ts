@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { addManyToWhitelist, removeManyFromWhitelist } from '../admin/whitelist-repository.ts';
 import { allOf, signupConditions } from '../admin/list-filter.ts';
-import { insertWave, queueWaveInvitations, WAVE_BATCH_SIZE } from './wave-repository.ts';
+import { inviteWaveMembers, WAVE_BATCH_SIZE } from './wave-repository.ts';
 
 /**
  * The addresses of every signup `GET /api/admin/signups` lists with these filters (the same
@@ -104,7 +104,8 @@ export async function previewBulk(
 /**
  * Adds or removes every selected address, one transaction per batch, each change audited. With
  * `invite`, every address it adds gets the early-access invitation, queued in the same
- * transaction as a member of a `bulk` wave. Returns how many changed and the wave, if any.
+ * transaction as a member of a `bulk` wave (`inviteWaveMembers`, which audits each addition
+ * once, as an invitation). Returns how many changed and the wave, if any.
  */
 export async function runBulk(
   db: Kysely<Database>,
@@ -117,32 +118,26 @@ export async function runBulk(
   actor: string,
   now = new Date(),
 ): Promise<{ changed: number; waveId: string | undefined }> {
-  const waveId = uuidV7(now.getTime());
-  let waveWritten = false;
+  const wave = {
+    id: uuidV7(now.getTime()),
+    kind: 'bulk' as const,
+    requestedCount: count,
+    createdBy: actor,
+    now,
+  };
   let changed = 0;
   for await (const emails of selectedBatches(db, selection)) {
     changed += await db.transaction().execute(async (trx) => {
       if (action === 'remove') {
         return (await removeManyFromWhitelist(trx, emails, actor, now)).length;
       }
-      const added = await addManyToWhitelist(trx, emails, actor, now);
-      if (invite && added.length > 0) {
-        if (!waveWritten) {
-          await insertWave(trx, {
-            id: waveId,
-            kind: 'bulk',
-            requestedCount: count,
-            createdBy: actor,
-            now,
-          });
-        }
-        await queueWaveInvitations(trx, added, { waveId, actor, now });
+      if (invite) {
+        return (await inviteWaveMembers(trx, emails, { wave, alreadyListed: 'skip' })).length;
       }
-      return added.length;
+      return (await addManyToWhitelist(trx, emails, actor, now)).length;
     });
-    if (invite && changed > 0) waveWritten = true;
   }
-  return { changed, waveId: waveWritten ? waveId : undefined };
+  return { changed, waveId: invite && changed > 0 ? wave.id : undefined };
 }
 
 /** The selection's size now, for the check against the count the admin confirmed. */

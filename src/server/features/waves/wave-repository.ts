@@ -4,7 +4,7 @@ import { isPostgres } from '../../db/column-types.ts';
 import { toDate, type Database, type InviteWavesTable } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { recordAudits } from '../admin/audit-repository.ts';
-import { addManyToWhitelist } from '../admin/whitelist-repository.ts';
+import { whitelistForInvitation } from '../admin/whitelist-repository.ts';
 import { enqueueMails, retryDeadMail } from '../email/outbox-repository.ts';
 import { earlyAccessInvitation } from '../email/templates/early-access-invitation.ts';
 
@@ -38,9 +38,17 @@ function mailable(address: 's.email' | 'w.email') {
  * - `reminder`: whitelisted addresses not registered in the app, whose invitation was delivered
  *   at least `days` days ago and that no reminder wave mailed in those days, earliest whitelisted
  *   first.
- * Both optionally of one programme type and signup form.
+ * Both optionally of one programme type and signup form. With `lock` (PostgreSQL), two admins'
+ * invite waves at once take different people, and a reminder holds its people's whitelist rows:
+ * a removal meanwhile waits for the batch, so nobody removed is told they are in.
  */
-export function waveCandidates(db: Executor, selection: WaveSelection, limit: number, now: Date) {
+export function waveCandidates(
+  db: Executor,
+  selection: WaveSelection,
+  limit: number,
+  now: Date,
+  { lock = false }: { lock?: boolean } = {},
+) {
   if (selection.kind === 'invite') {
     return db
       .selectFrom('signups as s')
@@ -60,7 +68,8 @@ export function waveCandidates(db: Executor, selection: WaveSelection, limit: nu
       )
       .orderBy('s.created_at')
       .orderBy('s.id')
-      .limit(limit);
+      .limit(limit)
+      .$if(lock, (query) => query.forUpdate('s').skipLocked());
   }
   const cutoff = reminderCutoff(selection.days, now);
   return db
@@ -103,7 +112,8 @@ export function waveCandidates(db: Executor, selection: WaveSelection, limit: nu
     .$if(selection.source !== undefined, (query) => query.where('s.source', '=', selection.source!))
     .orderBy('w.added_at')
     .orderBy('w.email')
-    .limit(limit);
+    .limit(limit)
+    .$if(lock, (query) => query.forShare('w'));
 }
 
 /** How many people the wave would mail now (at most its count), and the first of them. */
@@ -126,25 +136,34 @@ export async function previewWave(
   return { count: Number(row.count), sample: sample.map((candidate) => candidate.email) };
 }
 
-interface QueueInvitationsOptions {
-  waveId: string;
-  actor: string;
+/** A wave's row, written with its first member. */
+export type WaveRecord = {
+  id: string;
+  kind: WaveKind;
+  requestedCount: number;
+  createdBy: string;
   now: Date;
-}
+} & { type?: string | undefined; source?: string | undefined; days?: number | undefined };
 
 /**
- * Queues one invitation per address in the outbox (background mail, keyed per wave and
- * address) and records each as a member of the wave, in the caller's transaction.
+ * Invites addresses as members of `wave`, in the caller's transaction: each is let in first (on
+ * the whitelist and audited once, admin/whitelist-repository.ts `whitelistForInvitation`), then
+ * its invitation is queued in the outbox (background mail, keyed per wave and address) and it is
+ * recorded as a member. The wave's row is written with its first member. Returns the addresses
+ * invited: with `alreadyListed: 'skip'`, only those this call added to the whitelist.
  */
-export async function queueWaveInvitations(
+export async function inviteWaveMembers(
   trx: Transaction<Database>,
   emails: readonly string[],
-  { waveId, actor, now }: QueueInvitationsOptions,
-): Promise<void> {
-  if (emails.length === 0) return;
+  { wave, alreadyListed }: { wave: WaveRecord; alreadyListed: 'invite' | 'skip' },
+): Promise<string[]> {
+  const { id: waveId, createdBy: actor, now } = wave;
+  const invited = await whitelistForInvitation(trx, emails, { actor, now, alreadyListed });
+  if (invited.length === 0) return [];
+  await insertWave(trx, wave);
   const ids = await enqueueMails(
     trx,
-    emails.map((email) => ({
+    invited.map((email) => ({
       to: email,
       template: earlyAccessInvitation.id,
       requestedBy: actor,
@@ -153,7 +172,7 @@ export async function queueWaveInvitations(
       at: now,
     })),
   );
-  const members = emails.map((email, index) => ({
+  const members = invited.map((email, index) => ({
     wave_id: waveId,
     email,
     outbox_id: ids[index]!,
@@ -163,17 +182,11 @@ export async function queueWaveInvitations(
     .values(members)
     .onConflict((conflict) => conflict.columns(['wave_id', 'email']).doNothing())
     .execute();
+  return invited;
 }
 
-/** Writes the wave's row, in the transaction of its first batch. */
-export async function insertWave(
-  trx: Transaction<Database>,
-  wave: { id: string; kind: WaveKind; requestedCount: number; createdBy: string; now: Date } & {
-    type?: string | undefined;
-    source?: string | undefined;
-    days?: number | undefined;
-  },
-): Promise<void> {
+/** Writes the wave's row, in the transaction of its first member; once, however often called. */
+async function insertWave(trx: Transaction<Database>, wave: WaveRecord): Promise<void> {
   await trx
     .insertInto('invite_waves')
     .values({
@@ -186,13 +199,15 @@ export async function insertWave(
       created_by: wave.createdBy,
       created_at: wave.now.toISOString(),
     })
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
 }
 
 /**
- * Runs a wave: batch after batch (one transaction each), selects the next people, whitelists
- * them (an invite wave; each addition audited) and queues their mail. Returns the wave's id, or
- * undefined when nobody was selected (then no wave is written).
+ * Runs a wave: batch after batch (one transaction each), selects the next people and invites
+ * them (`inviteWaveMembers`: an invite wave whitelists them, each invitation audited once) and
+ * queues their mail. Returns the wave's id, or undefined when nobody was selected (then no wave
+ * is written).
  */
 export async function runWave(
   db: Kysely<Database>,
@@ -200,42 +215,37 @@ export async function runWave(
   actor: string,
   now = new Date(),
 ): Promise<string | undefined> {
-  const waveId = uuidV7(now.getTime());
+  const wave: WaveRecord = {
+    id: uuidV7(now.getTime()),
+    kind: selection.kind,
+    requestedCount: selection.count,
+    createdBy: actor,
+    now,
+    type: selection.type,
+    source: selection.source,
+    ...(selection.kind === 'reminder' ? { days: selection.days } : {}),
+  };
   let remaining = selection.count;
   let written = false;
   while (remaining > 0) {
     const mailed = await db.transaction().execute(async (trx) => {
-      const candidates = waveCandidates(trx, selection, Math.min(WAVE_BATCH_SIZE, remaining), now);
-      // Two admins' waves at once on PostgreSQL: each takes different people.
-      const rows = await (
-        isPostgres(db) && selection.kind === 'invite'
-          ? candidates.forUpdate('s').skipLocked()
-          : candidates
-      ).execute();
+      // SQLite has one writer at a time: nothing to lock.
+      const rows = await waveCandidates(trx, selection, Math.min(WAVE_BATCH_SIZE, remaining), now, {
+        lock: isPostgres(db),
+      }).execute();
       if (rows.length === 0) return undefined;
-      if (!written) {
-        await insertWave(trx, {
-          id: waveId,
-          kind: selection.kind,
-          requestedCount: selection.count,
-          createdBy: actor,
-          now,
-          type: selection.type,
-          source: selection.source,
-          ...(selection.kind === 'reminder' ? { days: selection.days } : {}),
-        });
-      }
-      const emails = rows.map((row) => row.email);
-      const recipients =
-        selection.kind === 'invite' ? await addManyToWhitelist(trx, emails, actor, now) : emails;
-      await queueWaveInvitations(trx, recipients, { waveId, actor, now });
-      return recipients.length;
+      const invited = await inviteWaveMembers(
+        trx,
+        rows.map((row) => row.email),
+        { wave, alreadyListed: selection.kind === 'invite' ? 'skip' : 'invite' },
+      );
+      return invited.length;
     });
     if (mailed === undefined) break;
-    written = true;
+    if (mailed > 0) written = true;
     remaining -= mailed;
   }
-  return written ? waveId : undefined;
+  return written ? wave.id : undefined;
 }
 
 const emptyProgress = (): WaveProgress => ({ queued: 0, sent: 0, failed: 0, suppressed: 0 });

@@ -15,7 +15,7 @@ import { minute, registered, signedUp, whitelisted } from '../admin/admin-test-d
 import { adminHeaders } from '../../test/admin-session.ts';
 import { startMailTestSetup, type MailTestSetup } from '../email/email-test-app.ts';
 import { earlyAccessInvitation } from '../email/templates/early-access-invitation.ts';
-import { insertWave, queueWaveInvitations, waveDedupeKey } from './wave-repository.ts';
+import { inviteWaveMembers, waveDedupeKey } from './wave-repository.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';
@@ -354,7 +354,8 @@ describe.each(kinds)('bulk changes, waves and the funnel on $name', (kind) => {
         source: null,
       });
       expect(await whitelist()).toEqual(['p0@example.com', 'p1@example.com', 'p2@example.com']);
-      expect((await audits('whitelist.add')).map((row) => row.target)).toEqual([
+      expect(await audits('whitelist.add')).toEqual([]);
+      expect((await audits('whitelist.invite')).map((row) => row.target)).toEqual([
         'p0@example.com',
         'p1@example.com',
         'p2@example.com',
@@ -424,18 +425,19 @@ describe.each(kinds)('bulk changes, waves and the funnel on $name', (kind) => {
 
     it('queues each mail of a wave once, however often a batch is run again', async () => {
       const waveId = '01900000-0000-7000-8000-000000000001';
-      const now = new Date();
-      await db()
-        .transaction()
-        .execute((trx) =>
-          insertWave(trx, { id: waveId, kind: 'invite', requestedCount: 2, createdBy: ADMIN, now }),
-        );
+      const wave = {
+        id: waveId,
+        kind: 'reminder' as const,
+        requestedCount: 2,
+        createdBy: ADMIN,
+        now: new Date(),
+      };
       const ids = [];
       for (let run = 0; run < 2; run++) {
         await db()
           .transaction()
           .execute((trx) =>
-            queueWaveInvitations(trx, ['a@x.org', 'b@x.org'], { waveId, actor: ADMIN, now }),
+            inviteWaveMembers(trx, ['a@x.org', 'b@x.org'], { wave, alreadyListed: 'invite' }),
           );
         ids.push(
           await db()

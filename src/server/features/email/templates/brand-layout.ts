@@ -123,10 +123,10 @@ interface LayoutProps {
 
 /**
  * Where the data links lead when no signed link was given (the dashboard's preview): the
- * data-request page, which explains that this link is not valid.
+ * data-request pages, which explain that this link is not valid.
  */
-function sampleDataRequestUrl(site: string): string {
-  return `${site}/api/data-request?address=sam.viewer%40example.com&token=sample-link`;
+function sampleDataRequestUrl(site: string, page = ''): string {
+  return `${site}/api/data-request${page}?address=sam.viewer%40example.com&token=sample-link`;
 }
 
 /**
@@ -136,6 +136,7 @@ function sampleDataRequestUrl(site: string): string {
 export function BrandLayout({ preview, heading, links, reason, children }: LayoutProps) {
   const site = links.publicUrl.replace(/\/$/, '');
   const dataRequest = links.dataRequestUrl ?? sampleDataRequestUrl(site);
+  const dataErasure = links.dataErasureUrl ?? sampleDataRequestUrl(site, '/erase');
   return h(
     Html,
     { lang: 'en', dir: 'ltr' },
@@ -214,13 +215,10 @@ export function BrandLayout({ preview, heading, links, reason, children }: Layou
                 ]
               : null,
             ' · ',
-            h(
-              TextLink,
-              { href: `${dataRequest}#copy`, color: BRAND.muted },
-              'Get a copy of your data',
-            ),
+            // Each its own page: the delete link's page asks once more before it deletes.
+            h(TextLink, { href: dataRequest, color: BRAND.muted }, 'Get a copy of your data'),
             ' · ',
-            h(TextLink, { href: `${dataRequest}#delete`, color: BRAND.muted }, 'Delete your data'),
+            h(TextLink, { href: dataErasure, color: BRAND.muted }, 'Delete your data'),
           ),
         ),
       ),

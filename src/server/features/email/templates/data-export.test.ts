@@ -8,6 +8,7 @@ import { dataExport } from './data-export.ts';
 
 const [sqlite] = await testDatabaseKinds();
 const LINK = 'https://reelscore.test/api/data-request?address=viewer%40example.com&token=abc';
+const ERASE_LINK = LINK.replace('/api/data-request?', '/api/data-request/erase?');
 
 describe('the "Your ReelScore data" mail', () => {
   let testApp: TestApp;
@@ -44,20 +45,20 @@ describe('the "Your ReelScore data" mail', () => {
   it('says what is attached, with the footer links to the copy and the erasure', async () => {
     const mail = await renderMail(
       dataExport,
-      { publicUrl: 'https://reelscore.test', dataRequestUrl: LINK },
+      { publicUrl: 'https://reelscore.test', dataRequestUrl: LINK, dataErasureUrl: ERASE_LINK },
       'viewer@example.com',
     );
     expect(mail.subject).toBe('Your ReelScore data');
     expect(mail.text).toContain('personal data ReelScore holds about viewer@example.com');
     expect(mail.text).toContain('reelscore-data.json');
-    expect(mail.html).toContain(`href="${LINK.replace('&', '&amp;')}#copy"`);
-    expect(mail.html).toContain(`href="${LINK.replace('&', '&amp;')}#delete"`);
+    expect(mail.html).toContain(`href="${LINK.replace('&', '&amp;')}"`);
+    expect(mail.html).toContain(`href="${ERASE_LINK.replace('&', '&amp;')}"`);
   });
 
   it('links a sample in the preview, whose page says the link is not valid', async () => {
     const html = await renderPreview(dataExport, { publicUrl: 'https://reelscore.test/' });
     expect(html).toContain(
-      'href="https://reelscore.test/api/data-request?address=sam.viewer%40example.com&amp;token=sample-link#delete"',
+      'href="https://reelscore.test/api/data-request/erase?address=sam.viewer%40example.com&amp;token=sample-link"',
     );
   });
 });

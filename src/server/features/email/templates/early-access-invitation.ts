@@ -14,8 +14,21 @@ export const earlyAccessInvitation = defineTemplate<EarlyAccessInvitationProps>(
   subject: 'You’re in: your ReelScore early access is ready',
   description:
     'Sent when an address is added to the whitelist: it can now sign in to the app and the ' +
-    'browser extension, and replies with its phone and browser to get the install links.',
+    'browser extension, and replies with its phone and browser to get the install links. ' +
+    'Sending it, a test send too, puts the address on the whitelist.',
   kind: 'marketing',
+  // Every way of sending it whitelists the address in the same transaction; one taken off the
+  // whitelist before the mail leaves is not told it is in.
+  sendOnlyIf: {
+    holds: async (db, to) =>
+      (await db
+        .selectFrom('whitelist')
+        .select('email')
+        .where('email', '=', to)
+        .executeTakeFirst()) !== undefined,
+    reason: 'not whitelisted',
+    message: 'This address is no longer on the whitelist, so the invitation was not sent.',
+  },
   sampleProps: { email: 'sam.viewer@example.com', programme: 'Closed alpha' },
   propsFor: (email) => ({ email, programme: 'Closed alpha' }),
   component: ({ email, programme }, links) => {

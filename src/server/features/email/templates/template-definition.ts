@@ -9,8 +9,10 @@ export interface MailLinks {
   unsubscribeUrl?: string;
   /** The signed link that confirms a signup (features/signups/confirmation-token.ts). */
   confirmUrl?: string;
-  /** The recipient's signed link to get a copy of their data or erase it (features/privacy). */
+  /** The recipient's signed link to get a copy of their data (features/privacy). */
   dataRequestUrl?: string;
+  /** The recipient's signed link to the page that asks before erasing their data. */
+  dataErasureUrl?: string;
 }
 
 /** A file attached to a mail, made when the mail leaves (never stored in the outbox). */
@@ -33,6 +35,15 @@ export interface AttachmentContext {
  */
 export type TemplateKind = 'marketing' | 'transactional';
 
+/** What must still be true when the mail leaves, or it is not sent (status `suppressed`). */
+export interface SendCondition {
+  holds(db: Kysely<Database>, to: string): Promise<boolean>;
+  /** The outbox's `last_error` when it does not hold. */
+  reason: string;
+  /** What an admin waiting for the send is told. */
+  message: string;
+}
+
 export interface TemplateDefinition<Props> {
   id: string;
   name: string;
@@ -46,6 +57,7 @@ export interface TemplateDefinition<Props> {
   component(props: Props, links: MailLinks): ReactElement;
   /** Files to attach, made at send time from the database (the data-export mail). */
   attachments?: (context: AttachmentContext) => Promise<MailAttachment[]>;
+  sendOnlyIf?: SendCondition;
 }
 
 /** A template with its props type erased, so templates of different props sit in one list. */
@@ -58,6 +70,7 @@ export interface MailTemplate {
   sample(links: MailLinks): ReactElement;
   forRecipient(recipient: string, links: MailLinks): ReactElement;
   attachmentsFor?: (context: AttachmentContext) => Promise<MailAttachment[]>;
+  sendOnlyIf?: SendCondition;
 }
 
 export function defineTemplate<Props>(definition: TemplateDefinition<Props>): MailTemplate {
@@ -71,5 +84,6 @@ export function defineTemplate<Props>(definition: TemplateDefinition<Props>): Ma
     sample: (links) => definition.component(definition.sampleProps, links),
     forRecipient: (recipient, links) => definition.component(definition.propsFor(recipient), links),
     ...(definition.attachments ? { attachmentsFor: definition.attachments } : {}),
+    ...(definition.sendOnlyIf ? { sendOnlyIf: definition.sendOnlyIf } : {}),
   };
 }

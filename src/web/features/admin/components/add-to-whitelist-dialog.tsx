@@ -1,7 +1,10 @@
 /**
  * The add dialog (spec sections 2 and 4): optionally send the early-access invitation first,
- * then confirm the addition. Each opening starts fresh, because the parent mounts this only
- * while an address is chosen. Radix traps focus inside and returns it to the Add button.
+ * then confirm the addition. The server whitelists the address in the same transaction as it
+ * queues the invitation, so after a send the address is in whatever the admin does next:
+ * 'Complete', Cancel and closing all just close, with no second whitelist call. Each opening
+ * starts fresh, because the parent mounts this only while an address is chosen. Radix traps
+ * focus inside and returns it to the Add button.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
@@ -10,6 +13,7 @@ import { AdminApiError } from '../api/admin-request.ts';
 import {
   EARLY_ACCESS_FAILED_MESSAGE,
   sendEarlyAccessEmail,
+  whitelistedDespiteFailure,
 } from '../api/send-early-access-email.ts';
 
 type SendState = 'idle' | 'sending' | 'sent';
@@ -17,13 +21,20 @@ type SendState = 'idle' | 'sending' | 'sent';
 export function AddToWhitelistDialog({
   email,
   onConfirm,
+  onInvited,
+  onComplete,
   onClose,
   onSessionEnded,
   onReturnFocus,
 }: {
   email: string;
   onReturnFocus: (email: string) => void;
+  /** Skip: the addition alone, which the parent makes. */
   onConfirm: (email: string) => void;
+  /** The server put the address on the whitelist with the invitation. */
+  onInvited: (email: string) => void;
+  /** Closed after a send: the address is already in. */
+  onComplete: (email: string) => void;
   onClose: () => void;
   onSessionEnded: (error: AdminApiError) => boolean;
 }) {
@@ -38,12 +49,21 @@ export function AddToWhitelistDialog({
       await sendEarlyAccessEmail(email);
       setSendState('sent');
       trackEvent({ action: 'early_access_email_success', category: 'admin' });
+      onInvited(email);
     } catch (caught) {
       if (caught instanceof AdminApiError && onSessionEnded(caught)) return;
       setSendState('idle');
       setError(caught instanceof Error ? caught.message : EARLY_ACCESS_FAILED_MESSAGE);
       trackEvent({ action: 'early_access_email_error', category: 'admin' });
+      // The mail server failed after the address was let in: the row says so.
+      if (whitelistedDespiteFailure(caught)) onInvited(email);
     }
+  }
+
+  /** After a send every way out only closes: the invitation already let the address in. */
+  function close() {
+    if (sendState === 'sent') onComplete(email);
+    else onClose();
   }
 
   function skip() {
@@ -57,7 +77,7 @@ export function AddToWhitelistDialog({
     'w-full rounded-full border border-ink-600 px-5 py-2.5 font-medium text-ink-100 transition hover:border-gold-400 disabled:opacity-50';
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : close())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/70" />
         <Dialog.Content
@@ -92,7 +112,7 @@ export function AddToWhitelistDialog({
           ) : null}
           <div className="mt-5 flex flex-col gap-3">
             {sendState === 'sent' ? (
-              <button type="button" className={primary} onClick={() => onConfirm(email)}>
+              <button type="button" className={primary} onClick={close}>
                 Complete - Add to Whitelist
               </button>
             ) : (

@@ -216,6 +216,18 @@ export function AdminWorkspace({
     }
   }
 
+  /** The invitation put the address on the whitelist (on the server, with the mail). */
+  function invited(email: string) {
+    setWhitelisted(email, true);
+    setError(null);
+    trackEvent({ action: 'whitelist_add', category: 'admin', label: 'invitation' });
+  }
+
+  function completeInvitation(email: string) {
+    closeDialog(email);
+    announce(`Added ${email} to the whitelist.`, email, false);
+  }
+
   async function remove(email: string) {
     if (busyEmail) return;
     setBusyEmail(email);
@@ -502,6 +514,8 @@ export function AdminWorkspace({
         <AddToWhitelistDialog
           email={dialogEmail}
           onConfirm={(email) => void add(email)}
+          onInvited={invited}
+          onComplete={completeInvitation}
           onClose={() => closeDialog(dialogEmail)}
           onSessionEnded={endsSession}
           onReturnFocus={focusRowAction}

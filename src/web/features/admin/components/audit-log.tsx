@@ -13,6 +13,7 @@ import { panelClass } from './panel-styles.ts';
 
 const ACTION_NAMES: Record<string, string> = {
   'whitelist.add': 'Added to whitelist',
+  'whitelist.invite': 'Whitelisted and invited',
   'whitelist.remove': 'Removed from whitelist',
   'mail.retry': 'Retried mail',
   'api-token.create': 'Created API token',
