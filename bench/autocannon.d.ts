@@ -1,12 +1,16 @@
 // Only what bench/run.ts uses; @types/autocannon is not a dependency.
 declare module 'autocannon' {
   namespace autocannon {
+    /** Per connection: what setupRequest leaves for onResponse. */
+    type Context = Record<string, unknown>;
+
     interface Request {
       method?: string;
       path?: string;
       headers?: Record<string, string>;
       body?: string;
-      setupRequest?: (request: Request) => Request;
+      setupRequest?: (request: Request, context: Context) => Request;
+      onResponse?: (status: number, body: string, context: Context) => void;
     }
 
     interface Options {
@@ -19,6 +23,8 @@ declare module 'autocannon' {
 
     interface Histogram {
       average: number;
+      /** Requests only: how many were sent. */
+      sent: number;
       p99: number;
     }
 

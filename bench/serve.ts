@@ -3,22 +3,22 @@ import { buildApp } from '../src/server/app.ts';
 import { configFromEnv, parseEnv, type DatabaseConfig } from '../src/server/config.ts';
 
 /**
- * Runs the real app for bench/run.ts: argv[2] is the DatabaseConfig as JSON; argv[3] `limited`
- * keeps the signup rate limit of production, counted in Redis.
+ * Runs the real app for bench/run.ts with the service's own defaults, as `npm start` runs it:
+ * argv[2] is the DatabaseConfig as JSON, argv[3] settings as the environment would give them
+ * (JSON), for example the SMTP server of the run. Without SIGNUP_RATE_LIMIT_MAX the signup limit
+ * is lifted, since the bench measures the endpoint rather than the limiter refusing it.
  */
 const database = JSON.parse(process.argv[2] ?? '') as DatabaseConfig;
-const limited = process.argv[3] === 'limited';
-const defaults = configFromEnv(parseEnv({ LOG_LEVEL: 'info' }));
+const settings = JSON.parse(process.argv[3] ?? '{}') as Record<string, string>;
+const config = configFromEnv(parseEnv({ LOG_LEVEL: 'info', ...settings }));
 
 const app = await buildApp({
-  // The service's own defaults, as `npm start` runs it. Requests are logged at info; the parent
-  // discards stdout, so the cost is real.
-  ...defaults,
+  // Requests are logged at info; the parent discards stdout, so the cost is real.
+  ...config,
   database,
-  ...(limited
-    ? { redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }
-    : // The bench measures the endpoint's throughput, not the limiter refusing it.
-      { signupRateLimit: { max: 1_000_000_000, windowMs: 60_000 } }),
+  ...(settings.SIGNUP_RATE_LIMIT_MAX
+    ? {}
+    : { signupRateLimit: { max: 1_000_000_000, windowMs: 60_000 } }),
   webRoot: '/nonexistent/reelscore-bench-web',
 });
 await app.listen({ host: '127.0.0.1', port: 0 });

@@ -21,7 +21,12 @@ function messageIdOf(raw: string): string | undefined {
  * The mail server the service sends to, in the runner's own process so that it outlives every
  * kill of the service. It accepts every message and remembers its Message-ID.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: {
+    /** Called with the envelope recipients of each message accepted. */
+    onAccepted?: (rcptTo: string[]) => void;
+  } = {},
+): Promise<SmtpSink> {
   const received = new Map<string, string[]>();
   const deliveries = new Map<string, number>();
   const server = new SMTPServer({
@@ -38,11 +43,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           callback(Object.assign(new Error('no Message-ID'), { responseCode: 554 }));
           return;
         }
+        const rcptTo = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         deliveries.set(messageId, (deliveries.get(messageId) ?? 0) + 1);
-        received.set(
-          messageId,
-          session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-        );
+        received.set(messageId, rcptTo);
+        options.onAccepted?.(rcptTo);
         callback();
       });
     },
