@@ -5,8 +5,20 @@ import { randomFillSync } from 'node:crypto';
  * sort later, so new rows are appended to the primary-key index instead of landing on a random
  * page of it, and ids stay unguessable.
  */
+/**
+ * Random bytes are drawn 4 KiB at a time: one call to the system's generator per 256 ids rather
+ * than per id (it was 5 µs of every request, whose id is one of these).
+ */
+const POOL = new Uint8Array(4096);
+let poolAt = POOL.length;
+
 export function uuidV7(now = Date.now()): string {
-  const bytes = randomFillSync(new Uint8Array(16));
+  if (poolAt + 16 > POOL.length) {
+    randomFillSync(POOL);
+    poolAt = 0;
+  }
+  const bytes = POOL.slice(poolAt, poolAt + 16);
+  poolAt += 16;
   let time = now;
   for (let index = 5; index >= 0; index--) {
     bytes[index] = time % 256;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/column-types.ts';
 import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
-import { enqueueMail } from '../email/outbox-repository.ts';
+import { queueMails } from '../email/outbox-repository.ts';
 import { emitWebhookEvents, signupConfirmedEvent } from '../webhooks/webhook-events.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -23,30 +23,45 @@ export interface ConfirmableSignup {
   confirmed_at: Timestamp | null;
 }
 
+interface HistoryRow {
+  to_address: string;
+  count: number;
+  latest: Timestamp;
+}
+
 interface MailHistory {
   count: number;
   latest: Date;
 }
 
-/** Each address's confirmation mails of the last 24 hours: how many, and the latest. */
+/**
+ * Each address's confirmation mails of the last 24 hours: how many, and the latest. The
+ * addresses go in as one JSON array, so the statement's text is the same for every batch size
+ * (prepared once), and the look-up goes through the address index rather than every confirmation
+ * ever queued.
+ */
 async function recentConfirmationMails(
   db: Executor,
   addresses: string[],
   now: Date,
 ): Promise<Map<string, MailHistory>> {
   const since = new Date(now.getTime() - CONFIRMATION_MAIL_LIMITS.dayMs).toISOString();
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .select([
-      'to_address',
-      sql<number>`count(*)`.as('count'),
-      sql<Timestamp>`max(created_at)`.as('latest'),
-    ])
-    .where('template', '=', CONFIRMATION_TEMPLATE)
-    .where('to_address', 'in', addresses)
-    .where('created_at', '>', since)
-    .groupBy('to_address')
-    .execute();
+  const list = JSON.stringify(addresses);
+  // SQLite, without statistics, would walk the template index over every confirmation ever
+  // queued; `+template` leaves it the address index (one seek per address).
+  const { rows } = await (
+    isPostgres(db)
+      ? sql<HistoryRow>`
+          select to_address, count(*) as count, max(created_at) as latest from mail_outbox
+          where to_address in (select jsonb_array_elements_text(${list}::jsonb))
+            and created_at > ${since} and template = ${CONFIRMATION_TEMPLATE}
+          group by to_address`
+      : sql<HistoryRow>`
+          select to_address, count(*) as count, max(created_at) as latest from mail_outbox
+          where to_address in (select value from json_each(${list}))
+            and created_at > ${since} and +template = ${CONFIRMATION_TEMPLATE}
+          group by to_address`
+  ).execute(db);
   return new Map(
     rows.map((row) => [row.to_address, { count: Number(row.count), latest: toDate(row.latest) }]),
   );
@@ -68,37 +83,38 @@ function dedupeKey(signup: ConfirmableSignup, now: Date): string {
   return `${CONFIRMATION_TEMPLATE}:${signup.id}:${Math.floor(now.getTime() / HOUR_MS)}`;
 }
 
-function queueConfirmation(db: Executor, signup: ConfirmableSignup, now: Date) {
-  return enqueueMail(db, {
+function confirmationMail(signup: ConfirmableSignup, now: Date) {
+  return {
     to: signup.email,
     template: CONFIRMATION_TEMPLATE,
     params: { signupId: signup.id, issuedAt: now.toISOString() },
     requestedBy: 'system',
     dedupeKey: dedupeKey(signup, now),
     at: now,
-  });
+  };
 }
 
 /**
- * What a signup that gets no mail does instead: the same round trip to the outbox, a look-up of
- * the key its mail would have had. Without it a new address (which gets a mail) would answer
- * measurably later than a known one (bench/signup-timing.ts).
+ * What the signups that get no mail do instead: a look-up of the keys their mails would have
+ * had, in the same statement shape, so a batch of known addresses takes the round trips a batch
+ * of new ones does (bench/signup-timing.ts).
  */
-async function probeConfirmation(db: Executor, signup: ConfirmableSignup, now: Date) {
-  await db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('dedupe_key', '=', dedupeKey(signup, now))
-    .executeTakeFirst();
+async function probeConfirmations(db: Executor, signups: ConfirmableSignup[], now: Date) {
+  const keys = JSON.stringify(signups.map((signup) => dedupeKey(signup, now)));
+  await sql`
+    select id from mail_outbox
+    where dedupe_key in ${isPostgres(db) ? sql`(select jsonb_array_elements_text(${keys}::jsonb))` : sql`(select value from json_each(${keys}))`}`.execute(
+    db,
+  );
 }
 
 /**
  * Queues a confirmation mail for each unconfirmed signup whose address is within its limits.
  * Call it in the transaction that wrote (and so locked) the signup rows: the mails are saved with
  * them or not at all, and a concurrent signup of the same address waits for this one's mails
- * before it counts them. Every address of the batch is looked up, confirmed or not, and one that
- * gets no mail makes a look-up in its place, so a known address costs what a new one does.
- * Returns the ids of the signups that got a mail.
+ * before it counts them. Every address of the batch is looked up, confirmed or not; the mails go
+ * in one statement and the others make one look-up in their place, so a known address costs
+ * what a new one does. Returns the ids of the signups that got a mail.
  */
 export async function queueConfirmationMails(
   trx: Transaction<Database>,
@@ -111,15 +127,19 @@ export async function queueConfirmationMails(
     signups.map((signup) => signup.email),
     now,
   );
-  const queued = new Set<string>();
-  for (const signup of signups) {
-    if (signup.confirmed_at !== null || !mayQueue(history.get(signup.email), now)) {
-      await probeConfirmation(trx, signup, now);
-      continue;
-    }
-    await queueConfirmation(trx, signup, now);
-    queued.add(signup.id);
-  }
+  const mailed = signups.filter(
+    (signup) => signup.confirmed_at === null && mayQueue(history.get(signup.email), now),
+  );
+  const queued = new Set(mailed.map((signup) => signup.id));
+  await queueMails(
+    trx,
+    mailed.map((signup) => confirmationMail(signup, now)),
+  );
+  await probeConfirmations(
+    trx,
+    signups.filter((signup) => !queued.has(signup.id)),
+    now,
+  );
   return queued;
 }
 
