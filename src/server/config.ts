@@ -216,6 +216,9 @@ export const envSchema = z.object({
   MAIL_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  MAIL_WORKER: z
+    .enum(['thread', 'inline'], { error: 'must be thread or inline' })
+    .default('thread'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEBHOOK_URLS: z
@@ -473,6 +476,11 @@ export interface MailConfig {
   outbox: OutboxSettings;
   /** How long an admin's send waits for its outcome before it answers "queued". */
   deliveryWaitMs: number;
+  /**
+   * Where the sender runs: a thread of its own (rendering and SMTP never take the requests'
+   * time), or inline on the service's event loop.
+   */
+  worker: 'thread' | 'inline';
 }
 
 export class ConfigError extends Error {
@@ -568,6 +576,7 @@ export function configFromEnv(env: Env): AppConfig {
         roundBackoffMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
       },
       deliveryWaitMs: 60_000,
+      worker: env.MAIL_WORKER,
     },
     webhooks: {
       urls: env.WEBHOOK_URLS,

@@ -1,32 +1,31 @@
-import { domainToASCII, domainToUnicode } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Transporter } from 'nodemailer';
-import {
-  hasControlCharacters,
-  INVALID_EMAIL_MESSAGE,
-  isMailbox,
-} from '../../../contract/email-rules.ts';
+import { hasControlCharacters, INVALID_EMAIL_MESSAGE } from '../../../contract/email-rules.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
+import { isSmtpMailbox, messageIdFor, UNSUBSCRIBED_MESSAGE } from './deliver-mail.ts';
 import { isUnsubscribed } from './email-repository.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
+import type { SmtpTarget } from './mail-transport.ts';
 import {
   enqueueMail,
   findOutboxMail,
   type OutboxOutcome,
   type OutboxRow,
 } from './outbox-repository.ts';
-import { nextRoundAt, startOutboxWorker } from './outbox-worker.ts';
-import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
-import { createMailTransport, isRetryable, sendWithRetry } from './mail-transport.ts';
-import { renderMail } from './render-mail.ts';
-import type { MailLinks, MailTemplate } from './templates/template-definition.ts';
-import { findTemplate } from './templates/template-registry.ts';
-import { unsubscribeSecret, unsubscribeUrl } from './unsubscribe-token.ts';
-import { dataErasureUrl, dataRequestUrl } from '../privacy/data-request-token.ts';
+import { startMailWorker } from './outbox-thread.ts';
+import type { MailTemplate } from './templates/template-definition.ts';
+import { unsubscribeSecret } from './unsubscribe-token.ts';
 import { ERASED_MESSAGE, isSuppressed } from '../privacy/suppression.ts';
+
+export {
+  isSmtpMailbox,
+  messageIdFor,
+  NOT_ONE_MAILBOX_MESSAGE,
+  UNSUBSCRIBED_MESSAGE,
+} from './deliver-mail.ts';
 
 export type SendResult =
   | { status: 'sent'; message: string; messageId: string }
@@ -61,28 +60,12 @@ export interface MailService {
   close(): Promise<void>;
 }
 
-export const UNSUBSCRIBED_MESSAGE =
-  'This address has unsubscribed from ReelScore marketing mail, so nothing was sent.';
-
-export const NOT_ONE_MAILBOX_MESSAGE =
-  'This address is not one valid mailbox, so nothing was sent to it.';
-
 export const SEND_LOG_UNAVAILABLE_MESSAGE =
   'Email is unavailable: the mail could not be queued, so nothing was sent. Try again shortly.';
 
 export const CHANGE_UNAVAILABLE_MESSAGE =
   'Email is unavailable: the mail could not be queued, so nothing was sent and nothing changed. ' +
   'Try again shortly.';
-
-/**
- * Whether an SMTP envelope can carry `to` as one recipient: one mailbox (`isMailbox`), and a
- * Unicode host name needs an IDNA form, whose `xn--` labels must decode.
- */
-export function isSmtpMailbox(to: string): boolean {
-  if (!isMailbox(to)) return false;
-  const ascii = domainToASCII(to.slice(to.lastIndexOf('@') + 1));
-  return ascii !== '' && !/(^|\.)xn--/i.test(domainToUnicode(ascii));
-}
 
 /** CR, LF or any control character in a header value could start a new header. */
 function assertHeaderSafe(to: string, subject: string) {
@@ -92,19 +75,6 @@ function assertHeaderSafe(to: string, subject: string) {
   }
 }
 
-/** One Message-ID per outbox message, the same on every attempt and round. */
-export function messageIdFor(outboxId: string, publicUrl: string): string {
-  return `<${outboxId}@${new URL(publicUrl).hostname}>`;
-}
-
-/** Links a template needs beyond the standard ones, built from its outbox params at send time. */
-export type ExtraLinks = (
-  template: string,
-  params: Record<string, string>,
-  /** The mail secret, from which each kind of signed link derives its own key. */
-  secret: string,
-) => Partial<MailLinks> | undefined;
-
 /**
  * Builds the sender: real SMTP when SMTP_URL is set; otherwise (never in production) the local
  * catcher, reached over real SMTP all the same.
@@ -113,98 +83,27 @@ export async function createMailService(
   db: Kysely<Database>,
   config: AppConfig,
   log: FastifyBaseLogger,
-  extraLinks?: ExtraLinks,
 ): Promise<MailService> {
   const { mail } = config;
   let catcher: MailCatcher | undefined;
-  let transport: Transporter;
+  let target: SmtpTarget;
   if (mail.smtpUrl) {
-    transport = createMailTransport({ url: mail.smtpUrl }, mail);
+    target = { url: mail.smtpUrl };
   } else {
     if (config.env === 'production') throw new Error('SMTP_URL is required in production');
     catcher = await startMailCatcher(db, log);
-    transport = createMailTransport({ host: catcher.host, port: catcher.port }, mail);
+    target = { host: catcher.host, port: catcher.port };
   }
   const secret = await unsubscribeSecret(db, mail);
 
-  /** One delivery round of a leased outbox message: render, send with quick retries, judge. */
-  async function deliver(row: OutboxRow): Promise<OutboxOutcome> {
-    const template = findTemplate(row.template);
-    const to = row.to_address;
-    if (!template) return { status: 'dead', error: `no template ${row.template}` };
-    // A row is sent to its one address or not at all: text a mail library would read as a list
-    // (stored before every way in asked for one mailbox) is never handed to it.
-    if (!isSmtpMailbox(to)) {
-      return { status: 'dead', error: 'not one mailbox', message: NOT_ONE_MAILBOX_MESSAGE };
-    }
-    const marketing = template.kind === 'marketing';
-    // An erased address gets no mail of any kind (features/privacy).
-    if (await isSuppressed(db, secret, to)) {
-      return { status: 'suppressed', error: 'erased', message: ERASED_MESSAGE };
-    }
-    // Checked when the mail leaves, not when it was queued: an address that unsubscribed
-    // (or was erased) in between gets nothing.
-    if (marketing && (await isUnsubscribed(db, to))) {
-      return { status: 'suppressed', error: 'unsubscribed', message: UNSUBSCRIBED_MESSAGE };
-    }
-    // What the mail announces must still hold: an invitation to an address taken off the
-    // whitelist since it was queued is not sent.
-    const condition = template.sendOnlyIf;
-    if (condition && !(await condition.holds(db, to))) {
-      return { status: 'suppressed', error: condition.reason, message: condition.message };
-    }
-    const params = JSON.parse(row.params) as Record<string, string>;
-    const listUnsubscribe = marketing ? unsubscribeUrl(config.publicUrl, secret, to) : undefined;
-    const rendered = await renderMail(
-      template,
-      {
-        publicUrl: config.publicUrl,
-        ...(listUnsubscribe ? { unsubscribeUrl: listUnsubscribe } : {}),
-        dataRequestUrl: dataRequestUrl(config.publicUrl, secret, to),
-        dataErasureUrl: dataErasureUrl(config.publicUrl, secret, to),
-        ...extraLinks?.(row.template, params, secret),
-      },
-      to,
-    );
-    const attachments = await template.attachmentsFor?.({ db, to, params });
-    const outcome = await sendWithRetry(
-      transport,
-      {
-        from: mail.from,
-        // An address object is taken as it is (a string is parsed as a list), and the envelope
-        // names the one recipient explicitly.
-        to: { name: '', address: to },
-        envelope: { from: mail.from, to: [to] },
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        messageId: row.message_id ?? messageIdFor(row.id, config.publicUrl),
-        ...(attachments ? { attachments } : {}),
-        ...(listUnsubscribe
-          ? {
-              headers: {
-                'List-Unsubscribe': `<${listUnsubscribe}>`,
-                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-              },
-            }
-          : {}),
-      },
-      mail,
-    );
-    if (outcome.ok) {
-      return { status: 'sent', attempts: outcome.attempts, smtpResponse: outcome.response };
-    }
-    const again = isRetryable(outcome.kind) && row.rounds < row.max_rounds;
-    return {
-      status: again ? 'retry' : 'dead',
-      attempts: outcome.attempts,
-      error: outcome.detail,
-      message: outcome.message,
-      ...(again ? { nextAttemptAt: nextRoundAt(mail.outbox, row.rounds) } : {}),
-    };
-  }
-
-  const worker = startOutboxWorker(db, log, mail.outbox, deliver);
+  const worker = await startMailWorker(db, log, {
+    database: config.database,
+    logLevel: config.logLevel,
+    publicUrl: config.publicUrl,
+    mail,
+    target,
+    secret,
+  });
   let closing = false;
 
   /** Resolves with the message once it has left the queue for good, or undefined at `deadline`. */
@@ -312,7 +211,6 @@ export async function createMailService(
     async close() {
       closing = true;
       await worker.stop(mail.deliveryWaitMs);
-      transport.close();
       await catcher?.close();
     },
   };

@@ -1,0 +1,39 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/database.ts';
+import {
+  startSender,
+  type FromThread,
+  type ThreadSettings,
+  type ToThread,
+} from './outbox-thread.ts';
+
+/**
+ * The mail sender thread (outbox-thread.ts): renders and sends the messages the service's outbox
+ * worker leased, with its own transport and its own database connection for the checks before
+ * a send (it only reads).
+ */
+const settings = workerData as ThreadSettings;
+const port = parentPort!;
+const send = (message: FromThread) => port.postMessage(message);
+const database = openDatabase(settings.database);
+const sender = startSender(database.db, settings);
+
+port.on('message', (message: ToThread) => {
+  if (message.type === 'deliver') {
+    sender.deliver(message.row).then(
+      (outcome) => send({ type: 'delivered', call: message.call, outcome }),
+      (error: unknown) =>
+        send({
+          type: 'threw',
+          call: message.call,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+    return;
+  }
+  void sender
+    .close()
+    .then(() => database.close())
+    .finally(() => port.close());
+});
+send({ type: 'ready' });
