@@ -1,4 +1,4 @@
-// Only what bench/run.ts uses; @types/autocannon is not a dependency.
+// Only what the benches use; @types/autocannon is not a dependency.
 declare module 'autocannon' {
   namespace autocannon {
     interface Request {
@@ -13,13 +13,18 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      /** Seconds a request may wait for its answer. */
+      timeout?: number;
       warmup?: { connections?: number; duration?: number };
       requests?: Request[];
     }
 
     interface Histogram {
       average: number;
+      p50: number;
       p99: number;
+      max: number;
+      total: number;
     }
 
     interface Result {

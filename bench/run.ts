@@ -1,9 +1,8 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { withTempPostgres, withTempSqlite } from './bench-databases.ts';
+import { withServer } from './forked-server.ts';
 import type { DatabaseConfig } from '../src/server/config.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -52,35 +51,6 @@ async function measure(scenario: string, port: number, request: autocannon.Reque
     non2xx: result.non2xx,
     tooMany: result.statusCodeStats['429']?.count ?? 0,
   };
-}
-
-/** Servers run in their own process so they never share an event loop with the load. */
-async function withServer<T>(file: string, args: string[], use: (port: number) => Promise<T>) {
-  const child = fork(new URL(file, import.meta.url), args, {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  try {
-    return await use(await portOf(child));
-  } finally {
-    await stop(child);
-  }
-}
-
-function portOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      reject(new Error(`server exited with code ${code} before listening`)),
-    );
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function measureApp(database: DatabaseConfig, label: string): Promise<Row[]> {
