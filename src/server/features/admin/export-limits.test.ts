@@ -6,9 +6,9 @@ import { POSTGRES_URL, testDatabaseKinds } from '../../test/databases.ts';
 import { startListeningApp } from '../../test/listening-app.ts';
 import { slowGet, type SlowClient } from '../../test/slow-client.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createApiToken } from '../auth/api-token-repository.ts';
+import { actingAddress, createApiToken } from '../auth/api-token-repository.ts';
 import { manySignups } from './admin-test-data.ts';
-import type { ExportLimits } from './export-limits.ts';
+import { exportSlots, type ExportLimits } from './export-limits.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';
@@ -28,6 +28,39 @@ const LIMITS: ExportLimits = {
   minBytesPerSecond: 0,
   minRateWindowMs: 30_000,
 };
+
+describe('export places', () => {
+  it('count per person and in all, and come back once however often given back', () => {
+    const slots = exportSlots({ perUser: 2, total: 3, minRateWindowMs: 30_000 });
+    const first = slots.take('ana@example.com');
+    const second = slots.take('ana@example.com');
+    expect(slots.take('ana@example.com')).toEqual({
+      message: 'You already have 2 exports running. Please try again in 30 seconds.',
+      retryAfterSeconds: 30,
+    });
+    expect(typeof slots.take('bo@example.com')).toBe('function');
+    expect(slots.take('cy@example.com')).toMatchObject({
+      message: 'Too many exports are running. Please try again in 30 seconds.',
+    });
+    expect(slots.running()).toBe(3);
+    if (typeof first !== 'function' || typeof second !== 'function') throw new Error('refused');
+    first();
+    first();
+    first();
+    expect(slots.running()).toBe(2);
+    expect(typeof slots.take('cy@example.com')).toBe('function');
+    expect(slots.take('ana@example.com')).toMatchObject({ retryAfterSeconds: 30 });
+    second();
+    expect(typeof slots.take('ana@example.com')).toBe('function');
+  });
+
+  it('belong to the address a session or token acts for', () => {
+    expect(actingAddress({ uid: 'google-123', email: 'ana@example.com' })).toBe('ana@example.com');
+    expect(
+      actingAddress({ uid: 'api-token:0190', email: 'ana@example.com via token rsk_…ab12' }),
+    ).toBe('ana@example.com');
+  });
+});
 
 describe.each(kinds)('export limits on $name', (kind) => {
   let testApp: TestApp & { origin: string };
