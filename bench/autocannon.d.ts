@@ -1,4 +1,4 @@
-// Only what bench/run.ts uses; @types/autocannon is not a dependency.
+// Only what the benches use; @types/autocannon is not a dependency.
 declare module 'autocannon' {
   namespace autocannon {
     /** Per connection: what setupRequest leaves for onResponse. */
@@ -17,6 +17,8 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      /** Seconds a request may wait for its answer. */
+      timeout?: number;
       warmup?: { connections?: number; duration?: number };
       requests?: Request[];
     }
@@ -25,7 +27,10 @@ declare module 'autocannon' {
       average: number;
       /** Requests only: how many were sent. */
       sent: number;
+      p50: number;
       p99: number;
+      max: number;
+      total: number;
     }
 
     interface Result {

@@ -10,12 +10,12 @@
  *
  *   node bench/run.ts            BENCH_SECONDS=10 (per scenario), BENCH_BACKLOG=10000
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { withTempPostgres, withTempSqlite } from './bench-databases.ts';
+import { withChild } from './forked-server.ts';
 import type { DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
@@ -104,44 +104,13 @@ async function measure(scenario: string, port: number, request: autocannon.Reque
   };
 }
 
-/** Children run in their own process so they never share an event loop with the load. */
-async function withChild<T>(
-  file: string,
-  args: string[],
-  use: (child: ChildProcess, first: Record<string, unknown>) => Promise<T>,
-) {
-  const child = fork(new URL(file, import.meta.url), args, {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  try {
-    return await use(child, await firstMessage(child));
-  } finally {
-    await stop(child);
-  }
-}
-
-function firstMessage(child: ChildProcess): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Record<string, unknown>));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${code}: exited before it was ready`)));
-  });
-}
-
 function ask<T>(child: ChildProcess, question: object): Promise<T> {
   const answer = new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
   child.send(question);
   return answer;
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function withServer<T>(
+function serveApp<T>(
   database: DatabaseConfig,
   settings: Record<string, string>,
   use: (port: number) => Promise<T>,
@@ -229,7 +198,7 @@ async function signupWithMail(
 ): Promise<Row> {
   const owed = backlog > 0 ? await queueBacklog(database, backlog) : [];
   return withSmtp(async (sink, url) =>
-    withServer(database, { ...MAIL_AT_FULL_SPEED, SMTP_URL: url }, async (port) => {
+    serveApp(database, { ...MAIL_AT_FULL_SPEED, SMTP_URL: url }, async (port) => {
       const startedAt = Date.now();
       const acknowledged: string[] = [];
       const sent: string[] = [];
@@ -255,15 +224,13 @@ async function measureApp(kind: Kind): Promise<Row[]> {
   const scenarios: ((database: DatabaseConfig) => Promise<Row>)[] = [
     (database) =>
       withSmtp((_sink, url) =>
-        withServer(database, { SMTP_URL: url }, (port) =>
-          measure(`health (${kind})`, port, health),
-        ),
+        serveApp(database, { SMTP_URL: url }, (port) => measure(`health (${kind})`, port, health)),
       ),
     (database) => signupWithMail(database, `signup (${kind})`, 0),
     ...(kind === 'SQLite'
       ? [
           (database: DatabaseConfig) =>
-            withServer(database, { SIGNUP_CONFIRMATION: 'false' }, (port) =>
+            serveApp(database, { SIGNUP_CONFIRMATION: 'false' }, (port) =>
               measure(`signup (${kind}), confirmation off`, port, signups([])),
             ),
           (database: DatabaseConfig) =>
@@ -273,7 +240,7 @@ async function measureApp(kind: Kind): Promise<Row[]> {
     // The production limit (per client, counted in Redis): one client mostly gets 429 answers,
     // and nothing else may go wrong under the load.
     (database) =>
-      withServer(
+      serveApp(
         database,
         {
           REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',

@@ -301,6 +301,72 @@ describe('HTTP time limits', () => {
   });
 });
 
+describe('export limits', () => {
+  const POSTGRES = { DATABASE_URL: 'postgres://db.example.com/reelscore' };
+
+  it('leave most of the pool to everything else by default, and can be set', () => {
+    expect(configFromEnv(parseEnv(POSTGRES)).exports).toEqual({
+      perUser: 2,
+      total: 3,
+      statementTimeoutMs: 600_000,
+      minBytesPerSecond: 16_384,
+      minRateWindowMs: 30_000,
+    });
+    const set = configFromEnv(
+      parseEnv({
+        ...POSTGRES,
+        DATABASE_POOL_SIZE: '20',
+        EXPORTS_PER_USER: '1',
+        EXPORTS_TOTAL: '19',
+        EXPORT_STATEMENT_TIMEOUT_SECONDS: '120',
+        EXPORT_MIN_BYTES_PER_SECOND: '0',
+        EXPORT_MIN_RATE_WINDOW_SECONDS: '10',
+      }),
+    ).exports;
+    expect(set).toEqual({
+      perUser: 1,
+      total: 19,
+      statementTimeoutMs: 120_000,
+      minBytesPerSecond: 0,
+      minRateWindowMs: 10_000,
+    });
+  });
+
+  it('refuses as many exports as the pool has connections, saying what to set', () => {
+    expect(refusal({ ...POSTGRES, EXPORTS_TOTAL: '10' })).toContain(
+      'EXPORTS_TOTAL: must be below DATABASE_POOL_SIZE (10), so running exports leave connections for everything else; set EXPORTS_TOTAL to 9 or fewer, or raise DATABASE_POOL_SIZE',
+    );
+    expect(refusal({ ...POSTGRES, DATABASE_POOL_SIZE: '3' })).toContain(
+      'EXPORTS_TOTAL: must be below DATABASE_POOL_SIZE (3)',
+    );
+    expect(refusal({ ...POSTGRES, DATABASE_POOL_SIZE: '1', EXPORTS_TOTAL: '1' })).toContain(
+      'raise DATABASE_POOL_SIZE',
+    );
+    expect(refusal({ ...POSTGRES, DATABASE_POOL_SIZE: '4' })).toBe('');
+    // SQLite has no pool to share.
+    expect(refusal({ EXPORTS_TOTAL: '50' })).toBe('');
+  });
+
+  it('refuses values out of range, naming each', () => {
+    const message = refusal({
+      EXPORTS_PER_USER: '0',
+      EXPORTS_TOTAL: 'many',
+      EXPORT_STATEMENT_TIMEOUT_SECONDS: '0',
+      EXPORT_MIN_BYTES_PER_SECOND: '-1',
+      EXPORT_MIN_RATE_WINDOW_SECONDS: '0.5',
+    });
+    for (const name of [
+      'EXPORTS_PER_USER',
+      'EXPORTS_TOTAL',
+      'EXPORT_STATEMENT_TIMEOUT_SECONDS',
+      'EXPORT_MIN_BYTES_PER_SECOND',
+      'EXPORT_MIN_RATE_WINDOW_SECONDS',
+    ]) {
+      expect(message).toContain(name);
+    }
+  });
+});
+
 describe('webhook settings', () => {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
 

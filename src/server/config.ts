@@ -7,6 +7,7 @@ import { deflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { isMailbox, normaliseEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
+import type { ExportLimits } from './features/admin/export-limits.ts';
 import type { OutboxSettings } from './features/email/outbox-worker.ts';
 import type { LeaseWorkerSettings } from './lib/lease-worker.ts';
 import {
@@ -135,6 +136,11 @@ export const envSchema = z.object({
   SIGNUP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   APP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   APP_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  EXPORTS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+  EXPORTS_TOTAL: z.coerce.number().int().min(1).max(1000).default(3),
+  EXPORT_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  EXPORT_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000_000).default(16_384),
+  EXPORT_MIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SIGNUP_CONFIRMATION: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
@@ -325,6 +331,23 @@ function requireAllowedWebhookTargets(env: Env, context: z.RefinementCtx) {
   }
 }
 
+/**
+ * Exports hold a PostgreSQL connection while they stream (decision 0033): all of them together
+ * must leave connections in the pool for signups, health checks and the dashboard.
+ */
+function requireExportsBelowPool(env: Env, context: z.RefinementCtx) {
+  if (!env.DATABASE_URL || env.EXPORTS_TOTAL < env.DATABASE_POOL_SIZE) return;
+  const fewer =
+    env.DATABASE_POOL_SIZE > 1
+      ? `set EXPORTS_TOTAL to ${env.DATABASE_POOL_SIZE - 1} or fewer, or raise DATABASE_POOL_SIZE`
+      : 'raise DATABASE_POOL_SIZE';
+  context.addIssue({
+    code: 'custom',
+    path: ['EXPORTS_TOTAL'],
+    message: `must be below DATABASE_POOL_SIZE (${env.DATABASE_POOL_SIZE}), so running exports leave connections for everything else; ${fewer}`,
+  });
+}
+
 const SIGN_IN_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 
 /**
@@ -389,6 +412,8 @@ export interface AppConfig {
    * a signup counts as confirmed when it is made.
    */
   signupConfirmation: boolean;
+  /** How many CSV exports may run, and how long and how slowly each may (decision 0033). */
+  exports: ExportLimits;
   /** Domains on the disposable-mail list whose addresses signup accepts all the same. */
   disposableDomainsAllowed: string[];
   /** Proxy addresses and ranges whose X-Forwarded-* headers count; `false`: nobody's. */
@@ -497,6 +522,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     .superRefine(requireLoopbackForEmbeddedSignIn)
     .superRefine(requireWebhookSecret)
     .superRefine(requireAllowedWebhookTargets)
+    .superRefine(requireExportsBelowPool)
     .safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map(
@@ -526,6 +552,13 @@ export function configFromEnv(env: Env): AppConfig {
     appRateLimit: {
       max: env.APP_RATE_LIMIT_MAX,
       windowMs: env.APP_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    exports: {
+      perUser: env.EXPORTS_PER_USER,
+      total: env.EXPORTS_TOTAL,
+      statementTimeoutMs: env.EXPORT_STATEMENT_TIMEOUT_SECONDS * 1000,
+      minBytesPerSecond: env.EXPORT_MIN_BYTES_PER_SECOND,
+      minRateWindowMs: env.EXPORT_MIN_RATE_WINDOW_SECONDS * 1000,
     },
     signupConfirmation: env.SIGNUP_CONFIRMATION,
     disposableDomainsAllowed: env.DISPOSABLE_DOMAINS_ALLOWED,

@@ -977,6 +977,19 @@ describe('the statuses the OpenAPI document gives, against those the server send
       await call(operationId, 429, () => send(`second-${operationId}@example.com`));
     }
 
+    // Every export place taken (as by slow downloads): an export is refused before it starts.
+    const exporter = (await adminHeaders(app, ADMIN)).headers;
+    const held = Array.from({ length: app.config.exports.total }, (_, n) =>
+      app.exportSlots.take(`holder-${n}@example.com`),
+    );
+    await call('exportSignups', 429, () =>
+      inject(app, { url: '/api/admin/signups/export', headers: exporter }),
+    );
+    await call('exportUsers', 429, () =>
+      inject(app, { url: '/api/admin/users/export', headers: exporter }),
+    );
+    for (const release of held) if (typeof release === 'function') release();
+
     // Each start finds no provider (503) until the limit of the address is reached (429).
     const signIn = from('10.9.0.2', { url: '/api/auth/login', headers: BROWSER });
     await call('startSignIn', 503, () => inject(app, signIn));

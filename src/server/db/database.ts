@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DatabaseConfig } from '../config.ts';
+import { isPostgres } from './column-types.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,9 +21,10 @@ export interface DatabaseHandle {
   /**
    * PostgreSQL only: the output of `COPY (...) TO STDOUT` as it arrives, on a connection of its
    * own that goes back to the pool when the stream ends (or is closed by the database if the
-   * stream is destroyed midway). `text` takes no parameters: see `inlineParameters`.
+   * stream is destroyed midway). It runs in a read-only transaction whose statements end after
+   * `statementTimeoutMs`. `text` takes no parameters: see `inlineParameters`.
    */
-  copyOut?: (text: string) => Promise<Readable>;
+  copyOut?: (text: string, statementTimeoutMs: number) => Promise<Readable>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,34 @@ export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): D
       await db.destroy();
     },
   };
+}
+
+/** A whole number of milliseconds for `statement_timeout`, at least 1 (0 would mean none). */
+function statementTimeout(ms: number): number {
+  if (!Number.isFinite(ms)) throw new Error(`Invalid statement timeout: ${ms}`);
+  return Math.max(1, Math.round(ms));
+}
+
+/**
+ * Runs `read` so that, on PostgreSQL, each of its statements ends after `statementTimeoutMs`:
+ * in a read-only transaction with a local `statement_timeout`, which ends with it and so never
+ * reaches the pool's other users. SQLite has no statement timeout; `read` runs as it is.
+ */
+export function readWithTimeout<T>(
+  db: Kysely<Database>,
+  statementTimeoutMs: number,
+  read: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (!isPostgres(db)) return read(db);
+  return db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await sql`set local statement_timeout = ${sql.raw(String(statementTimeout(statementTimeoutMs)))}`.execute(
+        trx,
+      );
+      return read(trx);
+    });
 }
 
 function openSqlite(path: string): Kysely<Database> {
@@ -131,8 +161,16 @@ function openPostgres(
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    copyOut: async (text: string): Promise<Readable> => {
+    copyOut: async (text: string, statementTimeoutMs: number): Promise<Readable> => {
       const client = await pool.connect();
+      try {
+        await client.query(
+          `begin read only; set local statement_timeout = ${statementTimeout(statementTimeoutMs)}`,
+        );
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
       const stream = client.query(copyTo(text));
       let released = false;
       const release = (error?: Error) => {
@@ -141,7 +179,12 @@ function openPostgres(
         // With an error the connection is closed, not reused: it may be midway through a COPY.
         client.release(error);
       };
-      stream.on('end', () => release());
+      stream.on('end', () => {
+        client.query('commit').then(
+          () => release(),
+          (error: Error) => release(error),
+        );
+      });
       stream.on('error', (error) => release(error));
       stream.on('close', () => {
         if (!stream.readableEnded) release(new Error('COPY output not read to its end'));

@@ -89,7 +89,7 @@ describe.each(await testDatabaseKinds())('metrics on their own port ($name)', (k
     expect(signups.find((sample) => sample.labels.kind === 'repeat')?.value).toBe(1);
   });
 
-  it('show the outbox and webhook deliveries by status, the database pool and the process', () => {
+  it('show the outbox and webhook deliveries by status, the database pool, exports and the process', () => {
     const outbox = named('mail_outbox_messages');
     expect(outbox.map((sample) => sample.labels.status).sort()).toEqual([
       'dead',
@@ -108,6 +108,7 @@ describe.each(await testDatabaseKinds())('metrics on their own port ($name)', (k
     expect(total).toBeGreaterThanOrEqual(1);
     expect(named('db_pool_connections')[0]?.value).toBeGreaterThanOrEqual(1);
     expect(named('db_pool_waiting_requests')).toHaveLength(1);
+    expect(named('exports_running')[0]?.value).toBe(0);
     for (const name of [
       'process_resident_memory_bytes',
       'nodejs_heap_size_used_bytes',

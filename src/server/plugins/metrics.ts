@@ -122,6 +122,14 @@ function databaseMetrics(app: FastifyInstance, registry: Registry) {
   use('db_pool_connections', 'Database connections open (SQLite: always 1).', 'total');
   use('db_pool_idle_connections', 'Database connections open and idle.', 'idle');
   use('db_pool_waiting_requests', 'Queries waiting for a free database connection.', 'waiting');
+  new Gauge({
+    name: 'exports_running',
+    help: 'CSV exports streaming from this instance now (EXPORTS_TOTAL at most).',
+    registers: [registry],
+    collect() {
+      this.set(app.exportSlots.running());
+    },
+  });
 }
 
 /** A server of its own for GET /metrics, so the figures are never served on the site's port. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/column-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { LOCAL_ADMIN_EMAIL } from '../../config.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
@@ -38,4 +39,28 @@ export function minute(minutes: number): Date {
 export async function adminGetter(app: FastifyInstance) {
   const { headers } = await adminHeaders(app, LOCAL_ADMIN_EMAIL);
   return (url: string) => app.inject({ method: 'GET', url, headers });
+}
+
+/**
+ * `count` signups in one statement (generate_series, or a recursive count on SQLite), a minute
+ * apart from 2026-01-01: enough rows for an export that no socket buffer holds, in a second.
+ */
+export async function manySignups(db: Kysely<Database>, count: number) {
+  if (isPostgres(db)) {
+    await sql`insert into signups (id, email, program, source, created_at, last_signup_at, confirmed_at)
+      select 'bulk-' || lpad(g::text, 9, '0'), 'bulk' || g || '@example.com', 'CLOSED_ALPHA',
+        'general', t, t, case when g % 2 = 0 then t end
+      from generate_series(1, ${count}::int) as g,
+        lateral (select timestamptz '2026-01-01T00:00:00Z' + g * interval '1 minute' as t) as at`.execute(
+      db,
+    );
+    return;
+  }
+  await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < ${count})
+    insert into signups (id, email, program, source, created_at, last_signup_at, confirmed_at)
+    select 'bulk-' || substr('000000000' || n, -9), 'bulk' || n || '@example.com', 'CLOSED_ALPHA',
+      'general', t, t, case when n % 2 = 0 then t end
+    from (select n, strftime('%Y-%m-%dT%H:%M:%fZ', 1767225600 + n * 60, 'unixepoch') as t from g)`.execute(
+    db,
+  );
 }

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { csvLines, type CsvCell } from './csv.ts';
 import type { ListFilter } from './list-filter.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import { readWithTimeout, type DatabaseHandle } from '../../db/database.ts';
 import { copyTextLines } from './csv-sql.ts';
 import { signupBatches, signupCsvCopy, type SignupListItem } from './signup-list-repository.ts';
-import { userBatches } from './user-list-filtered.ts';
+import { userBatches, type BatchReader } from './user-list-filtered.ts';
 import { toUserItem, type UserListItem } from './user-list-repository.ts';
 
 /** Rows read per query: large enough to stream quickly, small enough to keep memory flat. */
@@ -77,25 +77,38 @@ function csvStream<T>(
 
 /**
  * On PostgreSQL the database writes the lines (`signupCsvCopy`) and they pass through as the
- * connection delivers them; SQLite's rows are made into lines here.
+ * connection delivers them; SQLite's rows are made into lines here. PostgreSQL ends the
+ * statement after `statementTimeoutMs` (SQLite has no such limit).
  */
-export function signupsCsv(database: DatabaseHandle, filter: ListFilter): Readable {
+export function signupsCsv(
+  database: DatabaseHandle,
+  filter: ListFilter,
+  statementTimeoutMs: number,
+): Readable {
   const { copyOut } = database;
   if (!copyOut) {
     const batches = signupBatches(database.db, filter, EXPORT_BATCH_SIZE);
     return csvStream(SIGNUP_CSV_COLUMNS, batches, signupCells);
   }
-  async function* chunks(copy: (text: string) => Promise<Readable>) {
+  async function* chunks(copy: NonNullable<DatabaseHandle['copyOut']>) {
     yield Buffer.from(csvLines([[...SIGNUP_CSV_COLUMNS]]));
-    yield* copyTextLines(await copy(signupCsvCopy(database.db, filter)));
+    yield* copyTextLines(await copy(signupCsvCopy(database.db, filter), statementTimeoutMs));
   }
   return Readable.from(chunks(copyOut), { objectMode: false, highWaterMark: 1 });
 }
 
-export function usersCsv(database: DatabaseHandle, filter: ListFilter): Readable {
+/** The users list in batches; on PostgreSQL each batch's query ends after `statementTimeoutMs`. */
+export function usersCsv(
+  database: DatabaseHandle,
+  filter: ListFilter,
+  statementTimeoutMs: number,
+): Readable {
   const { db } = database;
+  const reader: BatchReader = (read) => readWithTimeout(db, statementTimeoutMs, read);
   async function* items() {
-    for await (const rows of userBatches(db, filter, EXPORT_BATCH_SIZE)) yield rows.map(toUserItem);
+    for await (const rows of userBatches(db, filter, EXPORT_BATCH_SIZE, reader)) {
+      yield rows.map(toUserItem);
+    }
   }
   return csvStream(USER_CSV_COLUMNS, items(), userCells);
 }

@@ -1,11 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { finished } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signupsExportQuerySchema, usersExportQuerySchema } from '../../../contract/admin.ts';
+import { adminErrorSchema } from '../../../contract/errors.ts';
 import { z } from '../../../contract/zod.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { cutSlowReaders } from '../../lib/read-rate.ts';
+import { actingAddress } from '../auth/api-token-repository.ts';
 import { adminErrorResponses, currentAdmin, noStore, orUnavailable } from './admin-request.ts';
 import { withoutAddresses } from '../privacy/suppression.ts';
 import { recordAudit } from './audit-repository.ts';
 import { signupsCsv, usersCsv } from './csv-export.ts';
+import { exportSlots, type ExportSlots } from './export-limits.ts';
 import type { ListFilter } from './list-filter.ts';
 
 export const EXPORT_UNAVAILABLE_MESSAGE =
@@ -43,22 +49,39 @@ export function describeFilter(
   return query ? `${list}?${query}` : list;
 }
 
-/**
- * Audits the export (an admin taking personal data away is worth a record; a database that
- * cannot take the record answers 503 before anything is sent), then streams the CSV.
- */
+/** PostgreSQL's code for a statement ended by its timeout (or a cancel request). */
+const QUERY_CANCELED = '57014';
+
 interface ExportRequest {
   actor: string;
+  /** Whose exports count together against the per-person limit. */
+  person: string;
   list: 'signups' | 'users';
   filter: ListFilter;
   secret: string;
 }
 
+/**
+ * Takes one of the export slots (429 with Retry-After when none is free), audits the export (an
+ * admin taking personal data away is worth a record; a database that cannot take the record
+ * answers 503 before anything is sent), then streams the CSV. The slot is given back once,
+ * when the CSV stream or the response is over, whichever is first: ended, failed, closed by
+ * the client, or cut for reading too slowly.
+ */
 async function sendExport(
   app: FastifyInstance,
+  slots: ExportSlots,
+  request: FastifyRequest,
   reply: FastifyReply,
-  { actor, list, filter, secret }: ExportRequest,
+  { actor, person, list, filter, secret }: ExportRequest,
 ) {
+  const limits = app.config.exports;
+  const slot = slots.take(person);
+  if (typeof slot !== 'function') {
+    reply.header('retry-after', String(slot.retryAfterSeconds));
+    throw new HttpError(429, slot.message);
+  }
+  reply.raw.once('close', slot);
   const now = new Date();
   await orUnavailable(EXPORT_UNAVAILABLE_MESSAGE, () =>
     recordAudit(app.database.db, {
@@ -68,8 +91,29 @@ async function sendExport(
       target: describeFilter(list, filter, secret),
     }),
   );
-  const csv =
-    list === 'signups' ? signupsCsv(app.database, filter) : usersCsv(app.database, filter);
+  const source =
+    list === 'signups'
+      ? signupsCsv(app.database, filter, limits.statementTimeoutMs)
+      : usersCsv(app.database, filter, limits.statementTimeoutMs);
+  finished(source, (error) => {
+    slot();
+    // Fastify logs nothing of a stream that fails after the headers went out. A client that
+    // went away is no failure; the database's reason (a statement timeout) is named by its code
+    // only, as the error could quote the filter.
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (!error || code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    request.log.warn(
+      { list, code, ...(code === QUERY_CANCELED ? { reason: 'statement timeout' } : {}) },
+      'export stopped before its end',
+    );
+  });
+  const rate = { minBytesPerSecond: limits.minBytesPerSecond, windowMs: limits.minRateWindowMs };
+  const csv = cutSlowReaders(source, reply.raw, rate, (reader) =>
+    request.log.warn(
+      { list, ...reader, minBytesPerSecond: rate.minBytesPerSecond },
+      'export cut: the client read too slowly',
+    ),
+  );
   noStore(reply);
   return reply
     .type('text/csv; charset=utf-8')
@@ -80,12 +124,23 @@ async function sendExport(
     .send(csv);
 }
 
+const tooManyExports = adminErrorSchema.describe(
+  'This person already runs as many exports as allowed (EXPORTS_PER_USER), or everyone ' +
+    'together does (EXPORTS_TOTAL); `Retry-After` gives the seconds to wait.',
+);
+
 /**
  * CSV exports of both lists, with the lists' filters and order and no paging. `secret` is the
  * mail secret, whose suppression key hashes addresses in the audit log (privacy/suppression.ts).
  */
 export function exportRoutes(app: FastifyInstance, secret: string) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const slots = exportSlots(app.config.exports);
+  app.decorate('exportSlots', slots);
+  const identity = (request: FastifyRequest) => {
+    const admin = currentAdmin(request);
+    return { actor: admin.email, person: actingAddress(admin) };
+  };
   routes.get(
     '/api/admin/signups/export',
     {
@@ -104,12 +159,13 @@ export function exportRoutes(app: FastifyInstance, secret: string) {
               'registered_at, last_signup_at, signup_count.',
           ),
           ...adminErrorResponses,
+          429: tooManyExports,
         },
       },
     },
     (request, reply) =>
-      sendExport(app, reply, {
-        actor: currentAdmin(request).email,
+      sendExport(app, slots, request, reply, {
+        ...identity(request),
         list: 'signups',
         filter: request.query,
         secret,
@@ -132,12 +188,13 @@ export function exportRoutes(app: FastifyInstance, secret: string) {
             'Columns: uid, email, whitelisted, signup_date, registration_date, confirmed_at.',
           ),
           ...adminErrorResponses,
+          429: tooManyExports,
         },
       },
     },
     (request, reply) =>
-      sendExport(app, reply, {
-        actor: currentAdmin(request).email,
+      sendExport(app, slots, request, reply, {
+        ...identity(request),
         list: 'users',
         filter: request.query,
         secret,

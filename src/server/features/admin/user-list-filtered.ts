@@ -219,20 +219,28 @@ async function countByPresence(db: Kysely<Database>, filter: ListFilter): Promis
   return all - whitelisted - registered + both;
 }
 
-/** Every address the filter keeps, in the list's order, one keyset-paged query per batch. */
+/** Runs one query of a batched read (e.g. under a statement timeout: `readWithTimeout`). */
+export type BatchReader = <T>(read: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+/**
+ * Every address the filter keeps, in the list's order, one keyset-paged query per batch, each
+ * run by `reader`.
+ */
 export async function* userBatches(
   db: Kysely<Database>,
   filter: ListFilter,
   batchSize: number,
+  reader: BatchReader = (read) => read(db),
 ): AsyncGenerator<UserRow[]> {
   const keys = userOrderKeys(filter);
   let after: unknown[] | undefined;
   for (;;) {
-    const { rows } = await sql<
+    const query = sql<
       UserRow & Record<string, unknown>
     >`select * from (${filteredUsers(db, filter)}) as q
       where ${after ? afterKeys(keys, after, 'q') : sql`true`}
-      order by ${orderByKeys(keys, 'q')} limit ${batchSize}`.execute(db);
+      order by ${orderByKeys(keys, 'q')} limit ${batchSize}`;
+    const { rows } = await reader((executor) => query.execute(executor));
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
     const last = rows.at(-1)!;

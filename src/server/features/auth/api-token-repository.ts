@@ -26,9 +26,22 @@ function prefixHint(token: string): string {
   return `${API_TOKEN_PREFIX}…${token.slice(-4)}`;
 }
 
+const VIA_TOKEN = ' via token ';
+
 /** How the audit log and the logs name what a token did: its creator and the token. */
 export function tokenActor(row: { created_by: string; prefix_hint: string }): string {
-  return `${row.created_by} via token ${row.prefix_hint}`;
+  return `${row.created_by}${VIA_TOKEN}${row.prefix_hint}`;
+}
+
+/**
+ * The address whose rights an identity uses: a session's own, or a token's creator (an
+ * address holds no space, so the first ` via token ` ends it). Limits per person count every
+ * session and token of one address together.
+ */
+export function actingAddress(identity: { uid: string; email: string }): string {
+  if (!identity.uid.startsWith('api-token:')) return identity.email;
+  const end = identity.email.indexOf(VIA_TOKEN);
+  return end === -1 ? identity.email : identity.email.slice(0, end);
 }
 
 function isoOrNull(value: Date | string | null): string | null {
