@@ -66,7 +66,7 @@ test('a visitor confirms their address from the link in the mail that arrived, p
   const email = uniqueEmail('confirming');
   await signUpOnHome(page, email);
   const form = page.locator('[data-testid="signup"][data-signup-type="hero-top"]');
-  await expect(form.getByText('If your address still needs confirming')).toBeVisible();
+  await expect(form.getByText('One more step: confirm your address')).toBeVisible();
 
   const link = await linkFromConfirmationMail(email);
   await openLink(page, link);

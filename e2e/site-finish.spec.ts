@@ -42,14 +42,16 @@ function dashesStartingALine(page: Page): Promise<string[]> {
 test.use({ allowConsoleErrors: /404 \(Not Found\)/ });
 
 for (const path of PUBLIC_PAGES) {
-  test(`${path}: typographic apostrophes, and no line starts with a dash on a phone`, async ({
+  test(`${path}: typographic apostrophes, no doubled words, and no line starts with a dash on a phone`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const straight = (await visibleText(page)).split('\n').filter((line) => line.includes("'"));
-    expect(straight).toEqual([]);
+    const lines = (await visibleText(page)).split('\n');
+    expect(lines.filter((line) => line.includes("'"))).toEqual([]);
+    // "We let people in in waves": a word typed twice, within one line of text.
+    expect(lines.filter((line) => /\b(\w+) +\1\b/i.test(line))).toEqual([]);
     expect(await dashesStartingALine(page)).toEqual([]);
   });
 }

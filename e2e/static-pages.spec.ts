@@ -172,7 +172,7 @@ test.describe('the signup form without JavaScript', () => {
 
     await expect(page).toHaveURL('/signup/thanks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for signing up!');
-    await expect(page.getByText("You're on the list!")).toBeVisible();
+    await expect(page.getByText('You’re on the list!')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign Up Another Email' })).toHaveAttribute(
       'href',
       '/signup',

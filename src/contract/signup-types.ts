@@ -22,5 +22,6 @@ export const HONEYPOT_FIELD = 'website';
 export const UNKNOWN_SIGNUP_TYPE_MESSAGE = 'Unknown signup form';
 export const BODY_NOT_OBJECT_MESSAGE = 'The request body must be a JSON object';
 
+/** Shown in the thank-you panel, so typographic apostrophes as in the rest of the site's text. */
 export const SIGNUP_ACCEPTED_MESSAGE =
-  "You're on the list! We'll email you when your invitation is ready.";
+  'You’re on the list! We’ll email you when your invitation is ready.';

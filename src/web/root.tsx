@@ -62,7 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-dvh bg-ink-950 text-ink-100">
+      {/* A column as tall as the screen at least: on a short page the footer ends at its bottom. */}
+      <body className="flex min-h-dvh flex-col bg-ink-950 text-ink-100">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-gold-400 focus:px-4 focus:py-2 focus:font-semibold focus:text-ink-950"
@@ -93,7 +94,7 @@ export default function App() {
       <ScrollToTop />
       {staticPage ? <ConsentBannerView forPageScript /> : <AnalyticsRoot />}
       <NavBar />
-      <main id="main" tabIndex={-1} className="outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -141,7 +141,7 @@ export const pricingFaqs: Faq[] = [
 export const signupFaqs: Faq[] = [
   {
     question: 'When will I get access?',
-    answer: 'We let people in in waves. Expect an email invitation within 1-2 weeks of signing up.',
+    answer: 'We invite people in waves. Expect an email invitation within 1-2 weeks of signing up.',
   },
   {
     question: 'Is the closed alpha free?',

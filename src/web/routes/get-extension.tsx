@@ -14,6 +14,9 @@ export const meta = routeMeta;
 /** Only the signup form needs React in the browser (docs/decisions/0028). */
 export const handle = islandsPageHandle;
 
+/** The bottom form's anchor; 'Join Early Access' scrolls here. */
+const SIGNUP_SECTION_ID = 'signup';
+
 /** One page for /get-extension, /extension, /extension/chrome and /extension/firefox. */
 export default function GetExtension() {
   return (
@@ -30,11 +33,12 @@ export default function GetExtension() {
         />
       </PageHero>
       <ExtensionPreview />
-      <ExtensionPlatforms />
+      <ExtensionPlatforms signupId={SIGNUP_SECTION_ID} />
       <ExtensionBlurbs />
       <SignupBand
-        id="signup"
+        id={SIGNUP_SECTION_ID}
         signupType="get-extension-bottom"
+        afterBand
         eyebrow="Early access"
         title="Be the first to install it"
         lead="Leave your email and we will send your invitation as soon as the extension is ready for you."

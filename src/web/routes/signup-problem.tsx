@@ -11,9 +11,6 @@ export const meta = routeMeta;
 // address) when a signup without JavaScript is refused.
 export const handle = staticPageHandle;
 
-/** Accessible red on the dark surfaces (as in the signup form). */
-const ERROR_TEXT = 'text-[#ff8a80]';
-
 /**
  * The signup form in its error state, as a page: the server's answer to a refused plain form
  * POST, with the spec's message, the address as typed and the same form's type.
@@ -40,24 +37,36 @@ export default function SignupProblem() {
           <label htmlFor="signup-email" className="mb-2 block text-sm font-medium text-ink-100">
             Email address
           </label>
-          <div className="flex flex-col gap-3">
-            <input
-              id="signup-email"
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              spellCheck={false}
-              placeholder="you@example.com"
-              defaultValue={SIGNUP_PROBLEM_SLOTS.email}
-              aria-invalid="true"
-              aria-describedby="signup-error"
-              data-testid="signup-email"
-              className="h-12 w-full min-w-0 rounded-full border border-[#ff8a80] bg-ink-950/70 px-5 text-base text-ink-100 placeholder:text-ink-400 hover:border-ink-400 focus-visible:border-gold-400"
-            />
+          <div className="flex flex-col gap-3" data-signup-row="">
+            <div>
+              <input
+                id="signup-email"
+                type="email"
+                name="email"
+                required
+                autoComplete="email"
+                spellCheck={false}
+                placeholder="you@example.com"
+                defaultValue={SIGNUP_PROBLEM_SLOTS.email}
+                aria-invalid="true"
+                aria-describedby="signup-error"
+                data-testid="signup-email"
+                className="h-12 w-full min-w-0 rounded-full border border-error bg-ink-950/70 px-5 text-base text-ink-100 placeholder:text-ink-400 focus-visible:outline-error"
+              />
+              {/* Under the field it is about, before the button. */}
+              <p
+                id="signup-error"
+                role="alert"
+                data-testid="signup-error"
+                className="mt-2 px-1 text-sm font-medium text-error"
+              >
+                {SIGNUP_PROBLEM_SLOTS.message}
+              </p>
+            </div>
             <button
               type="submit"
               data-testid="signup-submit"
+              data-signup-submit=""
               className="inline-flex h-12 w-full items-center justify-center rounded-full bg-gold-400 px-6 font-semibold text-ink-950 transition-colors hover:bg-gold-300"
             >
               Join Early Access
@@ -77,14 +86,6 @@ export default function SignupProblem() {
               defaultValue=""
             />
           </div>
-          <p
-            id="signup-error"
-            role="alert"
-            data-testid="signup-error"
-            className={`mt-3 text-sm font-medium ${ERROR_TEXT}`}
-          >
-            {SIGNUP_PROBLEM_SLOTS.message}
-          </p>
         </form>
         <p className="mt-8 text-sm text-ink-300">
           <a

@@ -23,6 +23,12 @@ export default function SignupThanks() {
           <SignupThanksPanel
             heading={<h1 className="text-lg font-semibold text-ink-100">Thanks for signing up!</h1>}
             message={SIGNUP_ACCEPTED_MESSAGE}
+            resend={
+              <p>
+                No mail after a few minutes? Check your spam folder, or sign up again with the same
+                address: we send at most one link an hour.
+              </p>
+            }
             action={
               <a
                 href={pages.signup.path}

@@ -31,8 +31,8 @@ const BARE_PROBLEM_PAGE = `<!doctype html>
 <input type="hidden" name="signupType" value="${SIGNUP_PROBLEM_SLOTS.signupType}">
 <label for="signup-email">Email address</label>
 <input id="signup-email" type="email" name="email" value="${SIGNUP_PROBLEM_SLOTS.email}" aria-invalid="true" aria-describedby="signup-error">
-<button type="submit">Join Early Access</button>
 <p id="signup-error" role="alert">${SIGNUP_PROBLEM_SLOTS.message}</p>
+<button type="submit">Join Early Access</button>
 </form></main></body></html>
 `;
 

@@ -7,18 +7,20 @@ interface FooterLink {
   label: string;
   to: string;
   external?: boolean;
-  /** Leads to a waitlist page: marked, so nobody expects a download behind it. */
-  comingSoon?: boolean;
 }
 
-/** Exactly the spec's footer links (section 2), grouped. */
+/**
+ * Exactly the spec's footer links (section 2), grouped. Everything not out yet sits in the one
+ * column marked 'Coming soon', so no link needs a mark of its own (a tag beside a link wrapped
+ * under it in the narrow columns).
+ */
 const columns: { heading: string; comingSoon?: boolean; links: FooterLink[] }[] = [
   {
     heading: 'Product',
     links: [
-      { label: 'Browser Extension', to: pages.getExtension.path, comingSoon: true },
       { label: 'Pricing', to: pages.pricing.path },
       { label: 'Features', to: '/#features' },
+      { label: 'FAQ', to: '/pricing#faq' },
     ],
   },
   {
@@ -26,7 +28,6 @@ const columns: { heading: string; comingSoon?: boolean; links: FooterLink[] }[] 
     links: [
       { label: 'About', to: pages.about.path },
       { label: 'Contact', to: `mailto:${site.contactEmail}`, external: true },
-      { label: 'FAQ', to: '/pricing#faq' },
     ],
   },
   {
@@ -40,6 +41,7 @@ const columns: { heading: string; comingSoon?: boolean; links: FooterLink[] }[] 
     heading: 'Download',
     comingSoon: true,
     links: [
+      { label: 'Browser Extension', to: pages.getExtension.path },
       { label: 'Chrome Extension', to: '/extension/chrome' },
       { label: 'Firefox Extension', to: '/extension/firefox' },
       { label: 'Android App', to: pages.getApp.path },
@@ -48,10 +50,10 @@ const columns: { heading: string; comingSoon?: boolean; links: FooterLink[] }[] 
   },
 ];
 
-/** A small 'Coming soon' tag; read as part of the link or heading it sits in. */
+/** A small 'Coming soon' tag; read as part of the heading it sits in. */
 function SoonBadge() {
   return (
-    <span className="inline-block rounded-full bg-gold-400/15 px-2 py-0.5 align-middle text-[11px] leading-4 font-semibold tracking-normal whitespace-nowrap text-gold-300 normal-case">
+    <span className="inline-block rounded-full bg-gold-400/15 px-1.5 py-0.5 align-middle text-[10px] leading-4 font-semibold tracking-normal whitespace-nowrap text-gold-300 normal-case">
       Coming soon
     </span>
   );
@@ -61,7 +63,8 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-ink-700 bg-ink-900">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-4 lg:grid-cols-[1.2fr_repeat(4,1fr)]">
+      {/* The Download column is the widest, so its heading keeps its tag on its line. */}
+      <div className="mx-auto grid max-w-6xl grid-cols-[1fr_1.4fr] gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-[1fr_1fr_1fr_1.3fr] lg:grid-cols-[1.2fr_1fr_1fr_1fr_1.3fr]">
         <div className="col-span-2 max-w-xs md:col-span-4 lg:col-span-1">
           <Logo />
           <p className="mt-4 text-sm leading-relaxed text-ink-300">
@@ -90,12 +93,6 @@ export function Footer() {
                       className="text-sm text-ink-300 transition-colors hover:text-gold-300"
                     >
                       {link.label}
-                      {link.comingSoon ? (
-                        <>
-                          {' '}
-                          <SoonBadge />
-                        </>
-                      ) : null}
                     </Link>
                   )}
                 </li>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useMatches } from 'react-router';
 import { pageForRouteId, pages } from '../../route-table.ts';
 import { Logo } from '../ui/logo.tsx';
@@ -40,6 +40,22 @@ export function NavBar() {
   const opaque = scrolled || menuOpen;
   const closeMenu = () => setMenuOpen(false);
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu, as a click on its backdrop does; focus inside it goes back
+  // to the toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (document.getElementById('mobile-menu')?.contains(document.activeElement))
+        toggleRef.current?.focus();
+      setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
   return (
     <header
       data-scrolled={opaque}
@@ -69,31 +85,32 @@ export function NavBar() {
         </ul>
 
         <div className="hidden items-center gap-3 md:flex">
-          {/* The extension is not out yet: the button says so beside its label. */}
-          <span className="relative">
-            <Link
-              to={pages.getExtension.path}
-              aria-describedby="nav-extension-soon"
-              className="rounded-full border border-ink-600 px-4 py-2 text-sm font-semibold text-ink-100 transition-colors hover:border-gold-400 hover:text-gold-300"
-            >
-              Get Extension
-            </Link>
+          {/* The extension is not out yet: the button says so beside its label, read as its
+              description so that its name stays the spec's. */}
+          <Link
+            to={pages.getExtension.path}
+            aria-describedby="nav-extension-soon"
+            className="inline-flex h-9 items-center gap-2 rounded-full border border-ink-600 pr-1.5 pl-4 text-sm font-semibold text-ink-100 transition-colors hover:border-gold-400 hover:text-gold-300"
+          >
+            Get Extension
             <span
               id="nav-extension-soon"
-              className="pointer-events-none absolute -top-3 right-1 rounded-full bg-ink-900 px-1.5 text-[10px] leading-4 font-semibold whitespace-nowrap text-gold-300 ring-1 ring-gold-400/50"
+              aria-hidden="true"
+              className="rounded-full bg-gold-400/15 px-2 py-0.5 text-[11px] leading-4 font-semibold whitespace-nowrap text-gold-300"
             >
               Coming soon
             </span>
-          </span>
+          </Link>
           <Link
             to={pages.signup.path}
-            className="rounded-full bg-gold-400 px-4 py-2 text-sm font-semibold text-ink-950 transition-colors hover:bg-gold-300"
+            className="inline-flex h-9 items-center rounded-full bg-gold-400 px-4 text-sm font-semibold text-ink-950 transition-colors hover:bg-gold-300"
           >
             Try for Free
           </Link>
         </div>
 
         <button
+          ref={toggleRef}
           type="button"
           className="group inline-flex size-11 items-center justify-center rounded-md text-ink-100 md:hidden"
           data-nav-toggle=""
@@ -120,8 +137,17 @@ export function NavBar() {
       <div
         id="mobile-menu"
         hidden={!menuOpen}
-        className="border-t border-ink-700 bg-ink-950 px-4 pb-6 md:hidden"
+        className="border-y border-ink-700 bg-ink-950 px-4 pb-6 shadow-[0_24px_48px_-16px_rgba(0,0,0,0.9)] md:hidden"
       >
+        {/* Dims the page under the open menu, so the menu never reads as part of it; a click
+            on it closes the menu (page-behaviour.ts does the same without React). Keyboards
+            have the toggle and Escape. */}
+        <div
+          aria-hidden="true"
+          data-nav-backdrop=""
+          onClick={closeMenu}
+          className="fixed inset-0 -z-10 bg-ink-950/80 backdrop-blur-sm"
+        />
         <ul className="flex flex-col py-2">
           {links.map((link) => (
             <li key={link.to}>

@@ -2,10 +2,13 @@ import { site } from '../../site-config.ts';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { MailIcon } from '../ui/icons.tsx';
 
-/** How to reach the team: one address, shown in full so it can be copied. */
+/**
+ * How to reach the team: one address, shown in full so it can be copied. It closes the page
+ * after a plain section, whose bottom space is the space above it.
+ */
 export function ContactSection() {
   return (
-    <section aria-labelledby="contact-heading" className="px-4 py-20 sm:px-6 sm:py-24">
+    <section aria-labelledby="contact-heading" className="px-4 pb-20 sm:px-6 sm:pb-24">
       <div className="relative isolate mx-auto max-w-4xl overflow-hidden rounded-3xl border border-gold-400/25 bg-ink-900 px-6 py-14 text-center sm:px-12">
         <div
           aria-hidden="true"

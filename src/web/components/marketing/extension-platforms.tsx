@@ -1,11 +1,16 @@
 import { site } from '../../site-config.ts';
-import { BrowserIcon, TvIcon } from '../ui/icons.tsx';
+import { buttonClasses } from '../ui/button-link.tsx';
+import { ArrowDownIcon, BrowserIcon, TvIcon } from '../ui/icons.tsx';
+import { ScrollLink } from '../ui/scroll-link.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 const browsers = ['Chrome', 'Firefox'];
 
-/** Where the extension runs: which browsers, and which sites it adds ratings to. */
-export function ExtensionPlatforms() {
+/**
+ * Where the extension runs: which browsers, and which sites it adds ratings to. The browsers
+ * card ends with the way onto the early-access list (the form at `signupId`).
+ */
+export function ExtensionPlatforms({ signupId }: { signupId: string }) {
   return (
     <section
       aria-labelledby="extension-platforms-heading"
@@ -19,12 +24,12 @@ export function ExtensionPlatforms() {
         Install it once and the ratings follow you from catalogue to catalogue.
       </SectionHeading>
       <div className="mt-14 grid gap-6 lg:grid-cols-[0.8fr_1.2fr]">
-        <div className="rounded-3xl border border-ink-700 bg-ink-900 p-7 sm:p-8">
+        <div className="flex flex-col rounded-3xl border border-ink-700 bg-ink-900 p-7 sm:p-8">
           <div className="flex items-center gap-3">
             <BrowserIcon className="size-6 text-gold-400" />
             <h3 className="text-xl font-semibold text-ink-100">Browsers</h3>
           </div>
-          <ul className="mt-6 space-y-3">
+          <ul className="mt-6 mb-8 space-y-3">
             {browsers.map((browser) => (
               <li
                 key={browser}
@@ -37,6 +42,19 @@ export function ExtensionPlatforms() {
               </li>
             ))}
           </ul>
+          <div className="mt-auto border-t border-ink-700 pt-6">
+            <p className="text-sm leading-relaxed text-ink-300">
+              It comes to both browsers at once, and early-access members install it first.
+            </p>
+            <ScrollLink
+              to={signupId}
+              trackLabel="get-extension-join-early-access"
+              className={`mt-5 ${buttonClasses('secondary')}`}
+            >
+              Join Early Access
+              <ArrowDownIcon className="size-4" />
+            </ScrollLink>
+          </div>
         </div>
         <div className="rounded-3xl border border-ink-700 bg-ink-900 p-7 sm:p-8">
           <div className="flex items-center gap-3">

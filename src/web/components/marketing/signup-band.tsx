@@ -11,17 +11,30 @@ interface SignupBandProps {
   /** Anchor for in-page links such as 'Join Early Access'. */
   id?: string;
   footnote?: string;
+  /**
+   * The section before is a band with a background of its own, so this one keeps its own space
+   * above; after a plain section that section's bottom space is enough.
+   */
+  afterBand?: boolean;
 }
 
 /** The closing call to action of a page: a lit panel with the early-access form. */
-export function SignupBand({ signupType, eyebrow, title, lead, id, footnote }: SignupBandProps) {
+export function SignupBand({
+  signupType,
+  eyebrow,
+  title,
+  lead,
+  id,
+  footnote,
+  afterBand = false,
+}: SignupBandProps) {
   const headingId = `${signupType}-heading`;
   return (
     <section
       id={id}
       tabIndex={id ? -1 : undefined}
       aria-labelledby={headingId}
-      className="scroll-mt-20 px-4 py-20 outline-none sm:px-6 sm:py-28"
+      className={`scroll-mt-20 px-4 pb-20 outline-none sm:px-6 sm:pb-28 ${afterBand ? 'pt-20 sm:pt-28' : ''}`}
     >
       <div className="relative isolate mx-auto max-w-4xl overflow-hidden rounded-3xl border border-gold-400/25 bg-ink-900 px-6 py-14 text-center sm:px-12 sm:py-16">
         <div

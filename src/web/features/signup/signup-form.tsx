@@ -5,6 +5,7 @@ import { apiUrl } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-tracking.ts';
 import { trackApiCall, trackClick, trackFormSubmit } from '../analytics/analytics.ts';
 import { SIGNUP_PATH, SignupRequestError, createSignup } from './api/create-signup.ts';
+import { SignupResend } from './signup-resend.tsx';
 import { SignupThanksPanel } from './signup-thanks-panel.tsx';
 import {
   canSubmit,
@@ -22,6 +23,11 @@ export interface SignupFormProps {
   variant?: 'hero' | 'panel';
   /** Text on the submit button. */
   submitLabel?: string;
+  /**
+   * Where "By signing up you agree to our Terms of Service and Privacy Policy" links, shown
+   * under the form (and gone with it once the person has signed up).
+   */
+  legalLinks?: { terms: string; privacy: string };
 }
 
 /** The analytics label of every signup form's events (spec section 8). */
@@ -37,10 +43,11 @@ function errorType(error: unknown): string {
 const styles = {
   hero: {
     root: 'w-full max-w-xl',
-    row: 'flex flex-col gap-3 sm:flex-row',
+    // Side by side from `sm`, tops aligned: a message under the field leaves the button where it is.
+    row: 'flex flex-col gap-3 sm:flex-row sm:items-start',
     label: 'sr-only',
     // Grows only in the row layout; in a column, flex-basis 0 would collapse its height.
-    input: 'sm:flex-1',
+    field: 'sm:flex-1',
     button: 'sm:w-auto',
   },
   panel: {
@@ -48,19 +55,25 @@ const styles = {
     root: 'w-full',
     row: 'flex flex-col gap-3',
     label: 'mb-2 block text-sm font-medium text-ink-100',
-    input: '',
+    field: '',
     button: 'w-full',
   },
 } as const;
 
-/** Accessible red on the dark surfaces (about 8:1 on ink-900). */
-const ERROR_TEXT = 'text-[#ff8a80]';
+const inlineLink =
+  'font-medium text-ink-100 underline decoration-ink-600 underline-offset-4 transition-colors hover:text-gold-300';
+
+/** Whether the server refused the address itself (400), rather than the request failing. */
+function refusedAddress(error: unknown): boolean {
+  return error instanceof SignupRequestError && error.status === 400;
+}
 
 /** The early-access signup form used by every form type. */
 export function SignupForm({
   signupType,
   variant = 'panel',
   submitLabel = 'Join Early Access',
+  legalLinks,
 }: SignupFormProps) {
   const [state, dispatch] = useReducer(signupReducer, initialSignupState);
   // A page holds one form of each type. Ids from the type, not useId(), are the same when the
@@ -112,13 +125,17 @@ export function SignupForm({
       trackApiCall('signup', elapsed(), result.status);
       trackFormSubmit(FORM_LABEL, true);
       focusNext.current = 'thanks';
-      dispatch({ type: 'succeed', message: result.body.message });
+      dispatch({ type: 'succeed', message: result.body.message, email });
     } catch (error) {
       if (error instanceof SignupRequestError) trackApiCall('signup', elapsed(), error.status);
       reportError(error, FORM_LABEL, errorType(error));
       trackFormSubmit(FORM_LABEL, false);
       focusNext.current = 'input';
-      dispatch({ type: 'fail', message: signupErrorMessage(error) });
+      dispatch({
+        type: 'fail',
+        message: signupErrorMessage(error),
+        invalidEmail: refusedAddress(error),
+      });
     } finally {
       inFlight.current = false;
     }
@@ -153,6 +170,8 @@ export function SignupForm({
             </p>
           }
           message={state.successMessage}
+          email={state.signedUpEmail}
+          resend={<SignupResend email={state.signedUpEmail} signupType={signupType} />}
           action={
             <button
               type="button"
@@ -164,118 +183,134 @@ export function SignupForm({
           }
         />
       ) : (
-        <form
-          method="post"
-          action={SIGNUP_FORM_ACTION}
-          noValidate
-          aria-busy={loading}
-          data-testid="signup-form"
-          onSubmit={(event) => void submit(event)}
-        >
-          <label htmlFor={inputId} className={look.label}>
-            Email address
-          </label>
-          <div className={look.row}>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              enterKeyHint="send"
-              spellCheck={false}
-              placeholder="you@example.com"
-              value={state.email}
-              readOnly={loading}
-              aria-invalid={state.invalidEmail || undefined}
-              aria-describedby={showError ? errorId : undefined}
-              onChange={(event) => dispatch({ type: 'edit', email: event.target.value })}
-              data-testid="signup-email"
-              className={`h-12 w-full min-w-0 rounded-full border bg-ink-950/70 px-5 text-base text-ink-100 transition-colors placeholder:text-ink-400 hover:border-ink-400 focus-visible:border-gold-400 ${look.input} ${
-                state.invalidEmail ? 'border-[#ff8a80]' : 'border-ink-600'
-              }`}
-            />
-            <button
-              type="submit"
-              disabled={hydrated && !canSubmit(state)}
-              data-testid="signup-submit"
-              className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-gold-400 px-6 font-semibold text-ink-950 transition-colors hover:bg-gold-300 disabled:cursor-not-allowed disabled:text-ink-950/65 disabled:hover:bg-gold-400 ${look.button}`}
-            >
-              {loading ? (
-                <svg
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  aria-hidden="true"
-                  className="size-4 animate-spin"
-                >
-                  <circle
-                    cx="12"
-                    cy="12"
-                    r="9"
-                    stroke="currentColor"
-                    strokeOpacity="0.3"
-                    strokeWidth="3"
-                  />
-                  <path
-                    d="M21 12a9 9 0 0 0-9-9"
-                    stroke="currentColor"
-                    strokeWidth="3"
-                    strokeLinecap="round"
-                  />
-                </svg>
-              ) : null}
-              {submitLabel}
-            </button>
-          </div>
-
-          <input type="hidden" name="signupType" value={signupType} />
-
-          {/* Honeypot: people never see or reach it; form-filling bots do and are dropped. */}
-          <div
-            aria-hidden="true"
-            className="absolute top-auto left-[-10000px] size-px overflow-hidden"
+        <>
+          <form
+            method="post"
+            action={SIGNUP_FORM_ACTION}
+            noValidate
+            aria-busy={loading}
+            data-testid="signup-form"
+            onSubmit={(event) => void submit(event)}
           >
-            <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Website</label>
-            <input
-              ref={honeypotRef}
-              id={`${id}-${HONEYPOT_FIELD}`}
-              type="text"
-              name={HONEYPOT_FIELD}
-              tabIndex={-1}
-              autoComplete="off"
-              defaultValue=""
-            />
-          </div>
-        </form>
-      )}
+            <label htmlFor={inputId} className={look.label}>
+              Email address
+            </label>
+            <div className={look.row} data-signup-row="">
+              <div className={look.field}>
+                <input
+                  ref={inputRef}
+                  id={inputId}
+                  type="email"
+                  name="email"
+                  required
+                  autoComplete="email"
+                  enterKeyHint="send"
+                  spellCheck={false}
+                  placeholder="you@example.com"
+                  value={state.email}
+                  readOnly={loading}
+                  aria-invalid={state.invalidEmail || undefined}
+                  aria-describedby={showError ? errorId : undefined}
+                  onChange={(event) => dispatch({ type: 'edit', email: event.target.value })}
+                  data-testid="signup-email"
+                  className="h-12 w-full min-w-0 rounded-full border border-ink-600 bg-ink-950/70 px-5 text-base text-ink-100 transition-colors placeholder:text-ink-400 hover:border-ink-400 focus-visible:border-gold-400 aria-invalid:border-error aria-invalid:focus-visible:border-error aria-invalid:focus-visible:outline-error"
+                />
+                {/* Directly under the field it is about: the error (its description), and the
+                    loading state for screen readers. Success is announced by moving focus to
+                    the thank-you text. */}
+                <div role="status" data-testid="signup-status">
+                  {loading ? <p className="sr-only">Signing you up…</p> : null}
+                  {showError ? (
+                    <p
+                      id={errorId}
+                      data-testid="signup-error"
+                      className="mt-2 flex items-start gap-2 px-1 text-sm font-medium text-error"
+                    >
+                      <svg
+                        viewBox="0 0 20 20"
+                        fill="currentColor"
+                        aria-hidden="true"
+                        className="mt-px size-4 shrink-0"
+                      >
+                        <path
+                          fillRule="evenodd"
+                          d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm-.75-11.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.5a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+                          clipRule="evenodd"
+                        />
+                      </svg>
+                      <span>{state.errorMessage}</span>
+                    </p>
+                  ) : null}
+                </div>
+              </div>
+              <button
+                type="submit"
+                disabled={hydrated && !canSubmit(state)}
+                data-testid="signup-submit"
+                data-signup-submit=""
+                className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-gold-400 px-6 font-semibold text-ink-950 transition-colors hover:bg-gold-300 ${look.button}`}
+              >
+                {loading ? (
+                  <svg
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    aria-hidden="true"
+                    className="size-4 animate-spin"
+                  >
+                    <circle
+                      cx="12"
+                      cy="12"
+                      r="9"
+                      stroke="currentColor"
+                      strokeOpacity="0.3"
+                      strokeWidth="3"
+                    />
+                    <path
+                      d="M21 12a9 9 0 0 0-9-9"
+                      stroke="currentColor"
+                      strokeWidth="3"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                ) : null}
+                {submitLabel}
+              </button>
+            </div>
 
-      {/* Success is announced by moving focus to the thank-you text. This live region carries
-          the rest: the visible error, and the loading state for screen readers. */}
-      <div role="status" data-testid="signup-status">
-        {loading ? <p className="sr-only">Signing you up…</p> : null}
-        {showError ? (
-          <p
-            id={errorId}
-            data-testid="signup-error"
-            className={`mt-3 flex items-start gap-2 text-sm font-medium ${ERROR_TEXT}`}
-          >
-            <svg
-              viewBox="0 0 20 20"
-              fill="currentColor"
+            <input type="hidden" name="signupType" value={signupType} />
+
+            {/* Honeypot: people never see or reach it; form-filling bots do and are dropped. */}
+            <div
               aria-hidden="true"
-              className="mt-px size-4 shrink-0"
+              className="absolute top-auto left-[-10000px] size-px overflow-hidden"
             >
-              <path
-                fillRule="evenodd"
-                d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm-.75-11.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.5a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
-                clipRule="evenodd"
+              <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Website</label>
+              <input
+                ref={honeypotRef}
+                id={`${id}-${HONEYPOT_FIELD}`}
+                type="text"
+                name={HONEYPOT_FIELD}
+                tabIndex={-1}
+                autoComplete="off"
+                defaultValue=""
               />
-            </svg>
-            <span>{state.errorMessage}</span>
-          </p>
-        ) : null}
-      </div>
+            </div>
+          </form>
+          {legalLinks ? (
+            <p className="mt-5 text-center text-sm leading-relaxed text-ink-300">
+              By signing up you agree to our{' '}
+              <a href={legalLinks.terms} className={inlineLink}>
+                Terms of Service
+              </a>{' '}
+              and{' '}
+              <a href={legalLinks.privacy} className={inlineLink}>
+                Privacy Policy
+              </a>
+              .
+            </p>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }

@@ -42,9 +42,14 @@ describe('signup form state', () => {
     const done = run(
       { type: 'edit', email: 'a@b.co' },
       { type: 'submit' },
-      { type: 'succeed', message: 'On the list' },
+      { type: 'succeed', message: 'On the list', email: 'a@b.co' },
     );
-    expect(done).toMatchObject({ status: 'success', email: '', successMessage: 'On the list' });
+    expect(done).toMatchObject({
+      status: 'success',
+      email: '',
+      successMessage: 'On the list',
+      signedUpEmail: 'a@b.co',
+    });
     expect(signupReducer(done, { type: 'reset' })).toEqual(initialSignupState);
   });
 
@@ -54,10 +59,28 @@ describe('signup form state', () => {
       { type: 'submit' },
       { type: 'fail', message: 'X' },
     );
-    expect(failed).toMatchObject({ status: 'error', errorMessage: 'X', email: 'a@b.co' });
+    expect(failed).toMatchObject({
+      status: 'error',
+      errorMessage: 'X',
+      email: 'a@b.co',
+      invalidEmail: false,
+    });
     expect(signupReducer(failed, { type: 'edit', email: 'a@b.com' })).toMatchObject({
       status: 'idle',
       errorMessage: '',
+    });
+  });
+
+  it('marks the field when the server refuses the address itself', () => {
+    const refused = run(
+      { type: 'edit', email: 'a@b.co' },
+      { type: 'submit' },
+      { type: 'fail', message: 'Disposable', invalidEmail: true },
+    );
+    expect(refused).toMatchObject({
+      status: 'error',
+      errorMessage: 'Disposable',
+      invalidEmail: true,
     });
   });
 

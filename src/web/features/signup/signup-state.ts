@@ -15,14 +15,17 @@ export interface SignupState {
   invalidEmail: boolean;
   /** The server's confirmation, shown in the thank-you panel. */
   successMessage: string;
+  /** The address that was signed up, named in the thank-you panel (the field is cleared). */
+  signedUpEmail: string;
 }
 
 export type SignupAction =
   | { type: 'edit'; email: string }
   | { type: 'invalid' }
   | { type: 'submit' }
-  | { type: 'succeed'; message: string }
-  | { type: 'fail'; message: string }
+  | { type: 'succeed'; message: string; email: string }
+  /** `invalidEmail`: the server refused the address itself (not the request). */
+  | { type: 'fail'; message: string; invalidEmail?: boolean }
   | { type: 'reset' };
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -33,6 +36,7 @@ export const initialSignupState: SignupState = {
   errorMessage: '',
   invalidEmail: false,
   successMessage: '',
+  signedUpEmail: '',
 };
 
 export function signupReducer(state: SignupState, action: SignupAction): SignupState {
@@ -52,9 +56,19 @@ export function signupReducer(state: SignupState, action: SignupAction): SignupS
     case 'submit':
       return { ...state, status: 'loading', errorMessage: '', invalidEmail: false };
     case 'succeed':
-      return { ...initialSignupState, status: 'success', successMessage: action.message };
+      return {
+        ...initialSignupState,
+        status: 'success',
+        successMessage: action.message,
+        signedUpEmail: action.email,
+      };
     case 'fail':
-      return { ...state, status: 'error', errorMessage: action.message, invalidEmail: false };
+      return {
+        ...state,
+        status: 'error',
+        errorMessage: action.message,
+        invalidEmail: action.invalidEmail ?? false,
+      };
     case 'reset':
       return initialSignupState;
   }

@@ -42,9 +42,15 @@ export function startNav() {
     paint();
   };
   toggle.addEventListener('click', () => setOpen(!menuOpen));
-  // The mobile menu closes on a link click (spec section 4).
+  // The mobile menu closes on a link click (spec section 4) and on a click on its backdrop.
   menu.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a')) setOpen(false);
+    if ((event.target as Element).closest('a, [data-nav-backdrop]')) setOpen(false);
+  });
+  // Escape closes it too; focus inside it goes back to the toggle.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    if (menu.contains(document.activeElement)) toggle.focus();
+    setOpen(false);
   });
 }
 
