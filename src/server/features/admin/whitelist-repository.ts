@@ -76,15 +76,25 @@ export async function addManyToWhitelist(
   now = new Date(),
 ): Promise<string[]> {
   if (emails.length === 0) return [];
+  const added = await insertMissing(trx, emails, actor, now);
+  await recordWhitelistChanges(trx, 'added', added, actor, now);
+  return added;
+}
+
+/** Adds the addresses not yet listed; returns those it added. */
+async function insertMissing(
+  trx: Transaction<Database>,
+  emails: readonly string[],
+  actor: string,
+  now: Date,
+): Promise<string[]> {
   const rows = await trx
     .insertInto('whitelist')
     .values(emails.map((email) => ({ email, added_at: now.toISOString(), added_by: actor })))
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning('email')
     .execute();
-  const added = rows.map((row) => row.email);
-  await recordWhitelistChanges(trx, 'added', added, actor, now);
-  return added;
+  return rows.map((row) => row.email);
 }
 
 /**
@@ -102,13 +112,7 @@ export async function whitelistForInvitation(
   { actor, now, alreadyListed }: { actor: string; now: Date; alreadyListed: 'invite' | 'skip' },
 ): Promise<string[]> {
   if (emails.length === 0) return [];
-  const rows = await trx
-    .insertInto('whitelist')
-    .values(emails.map((email) => ({ email, added_at: now.toISOString(), added_by: actor })))
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .returning('email')
-    .execute();
-  const added = rows.map((row) => row.email);
+  const added = await insertMissing(trx, emails, actor, now);
   const invited = alreadyListed === 'invite' ? [...emails] : added;
   await recordAudits(
     trx,
