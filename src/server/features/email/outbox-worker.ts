@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { relaxedCommit } from '../../db/relaxed-commit.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   nextRoundAt as nextWaitAt,
@@ -38,9 +39,11 @@ export function startOutboxWorker(
     log,
     settings,
     queue: {
-      lease: (worker, options) => leaseDueMail(db, worker, options),
+      // Leases and outcomes are the worker's bookkeeping: their commits need not wait for the
+      // disk, and then take no time from the requests (a lost one sends a mail again).
+      lease: (worker, options) => relaxedCommit(db, (trx) => leaseDueMail(trx, worker, options)),
       finish: (worker, items) =>
-        db.transaction().execute(async (trx) => {
+        relaxedCommit(db, async (trx) => {
           const kept: boolean[] = [];
           for (const item of items) {
             kept.push(await finishLeasedMail(trx, item.id, worker, item.result));
