@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DatabaseConfig } from '../config.ts';
@@ -26,13 +25,6 @@ export interface DatabaseHandle {
    * `statementTimeoutMs`. `text` takes no parameters: see `inlineParameters`.
    */
   copyOut?: (text: string, statementTimeoutMs: number) => Promise<Readable>;
-  /**
-   * Runs `work` in a transaction that is durable when the promise resolves, as every commit is,
-   * but whose wait for the disk does not hold the event loop: on SQLite the commit writes the
-   * log without syncing it and the log is then synced on a background thread; other requests go
-   * on meanwhile (and a group commit gathers them). PostgreSQL: a transaction as any.
-   */
-  durableTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -43,16 +35,15 @@ export interface DatabaseLogger {
 const SQLITE_POOL_USE = () => ({ total: 1, idle: 0, waiting: 0 });
 
 export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): DatabaseHandle {
-  const { db, dialect, poolUse, copyOut, syncLog } =
+  const { db, dialect, poolUse, copyOut } =
     config.kind === 'sqlite'
       ? {
           db: openSqlite(config.path),
           dialect: 'sqlite' as const,
           poolUse: SQLITE_POOL_USE,
           copyOut: undefined,
-          syncLog: config.path === ':memory:' ? undefined : walSync(`${config.path}-wal`),
         }
-      : { ...openPostgres(config, logger), dialect: 'postgres' as const, syncLog: undefined };
+      : { ...openPostgres(config, logger), dialect: 'postgres' as const };
 
   let closed = false;
   return {
@@ -60,21 +51,6 @@ export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): D
     dialect,
     poolUse,
     ...(copyOut ? { copyOut } : {}),
-    durableTransaction: syncLog
-      ? async (work) => {
-          const result = await db.connection().execute(async (connection) => {
-            // For this transaction alone, on the one connection held throughout.
-            await sql`pragma synchronous = normal`.execute(connection);
-            try {
-              return await connection.transaction().execute(work);
-            } finally {
-              await sql`pragma synchronous = full`.execute(connection);
-            }
-          });
-          await syncLog.sync();
-          return result;
-        }
-      : (work) => db.transaction().execute(work),
     async ping(timeoutMs = 2000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => {
@@ -97,7 +73,6 @@ export function openDatabase(config: DatabaseConfig, logger?: DatabaseLogger): D
       if (closed) return;
       closed = true;
       await db.destroy();
-      await syncLog?.close();
     },
   };
 }
@@ -128,34 +103,6 @@ export function readWithTimeout<T>(
       );
       return read(trx);
     });
-}
-
-/**
- * Syncs SQLite's write-ahead log to the disk from libuv's thread pool. A commit made with
- * `synchronous = NORMAL` has written its frames to the log without syncing them; syncing the log
- * file afterwards makes that commit (and every one before it) as durable as `synchronous =
- * FULL` would have, which syncs the same file at the commit. The file is opened once and again
- * only if SQLite removed it (no link left): its frames are then in the database file.
- */
-function walSync(path: string) {
-  let file: Promise<FileHandle> | undefined;
-  return {
-    async sync() {
-      file ??= open(path, 'r+');
-      let handle = await file;
-      if ((await handle.stat()).nlink === 0) {
-        void handle.close();
-        file = open(path, 'r+');
-        handle = await file;
-      }
-      await handle.datasync();
-    },
-    async close() {
-      const handle = await file?.catch(() => undefined);
-      file = undefined;
-      await handle?.close();
-    },
-  };
 }
 
 function openSqlite(path: string): Kysely<Database> {

@@ -9,9 +9,6 @@ import {
 } from '../webhooks/webhook-events.ts';
 import { queueConfirmationMails, type ConfirmableSignup } from './confirmation-repository.ts';
 
-/** Runs a unit of work in a transaction and resolves once it is durable. */
-export type Transact = <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
-
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
@@ -82,9 +79,8 @@ async function saveSignups(
   rows: SignupRow[],
   now: Date,
   confirmation: SignupConfirmation | undefined,
-  transact: Transact = (work) => db.transaction().execute(work),
 ): Promise<Map<string, ConfirmableSignup>> {
-  return transact(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const saved = await upsertSignups(trx, rows);
     if (confirmation === 'mail') await queueConfirmationMails(trx, [...saved.values()], now);
     // Webhook events for new addresses only: a repeat is not a new signup.
@@ -139,8 +135,6 @@ export async function insertSignups(
   signups: NewSignup[],
   now = new Date(),
   confirmation?: SignupConfirmation,
-  /** How the batch's transaction runs (`DatabaseHandle.durableTransaction`); a plain one if not. */
-  transact?: Transact,
 ): Promise<Outcome<{ created: boolean }>[]> {
   const rows = new Map<string, SignupRow>();
   for (const signup of signups) {
@@ -152,7 +146,7 @@ export async function insertSignups(
     // In address order: batches committing in parallel (PostgreSQL) then lock the rows they
     // share in the same order, and cannot deadlock on them.
     const ordered = [...rows.values()].sort((a, b) => (a.email < b.email ? -1 : 1));
-    const saved = await saveSignups(db, ordered, now, confirmation, transact);
+    const saved = await saveSignups(db, ordered, now, confirmation);
     const answered = new Set<string>();
     return signups.map((signup): Outcome<{ created: boolean }> => {
       const id = saved.get(signup.email)?.id;

@@ -64,9 +64,6 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
         signups,
         new Date(),
         config.signupConfirmation ? 'mail' : 'at-once',
-        // Answered once durable; on SQLite the event loop takes the next signups while the log
-        // is synced, and they share the next commit.
-        (work) => app.database.durableTransaction(work),
       ),
     { concurrency: app.database.dialect === 'postgres' ? 4 : 1 },
   );
