@@ -214,6 +214,16 @@ export const paginationSchema = z
   .meta({ id: 'Pagination' });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** Marks a row whose stored address is not one mailbox (migration 0019). */
+const notOneMailboxField = z
+  .literal(true)
+  .optional()
+  .meta({
+    description:
+      'Present (true) when the stored address is not one mailbox: kept from before every way ' +
+      'in asked for one, shown marked, never mailed',
+  });
+
 export const signupRecordSchema = z
   .object({
     id: z.string(),
@@ -240,14 +250,7 @@ export const signupRecordSchema = z
           'ISO 8601, when the person confirmed the address from the confirmation mail; absent: ' +
           'not confirmed yet',
       }),
-    notOneMailbox: z
-      .literal(true)
-      .optional()
-      .meta({
-        description:
-          'Present (true) when the stored address is not one mailbox: kept from before every way ' +
-          'in asked for one, shown marked, never mailed',
-      }),
+    notOneMailbox: notOneMailboxField,
   })
   .meta({ id: 'SignupRecord' });
 export type SignupRecord = z.infer<typeof signupRecordSchema>;
@@ -277,14 +280,7 @@ export const userRecordSchema = z
           'ISO 8601, when the person confirmed their signup from the confirmation mail; absent: ' +
           'not confirmed yet, or no signup (then `signupDate` is absent too)',
       }),
-    notOneMailbox: z
-      .literal(true)
-      .optional()
-      .meta({
-        description:
-          'Present (true) when the stored address is not one mailbox: kept from before every way ' +
-          'in asked for one, shown marked, never mailed',
-      }),
+    notOneMailbox: notOneMailboxField,
   })
   .meta({ id: 'UserRecord' });
 export type UserRecord = z.infer<typeof userRecordSchema>;

@@ -110,6 +110,19 @@ export function secretStrengthBits(secret: string): number {
 
 const MIN_SECRET_BITS = 128;
 
+/** A comma-separated setting (empty by default): its entries trimmed, empty ones dropped. */
+function commaList({ lowerCase = false } = {}) {
+  return z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => (lowerCase ? entry.trim().toLowerCase() : entry.trim()))
+        .filter(Boolean),
+    );
+}
+
 const databaseUrl = z
   .url()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL');
@@ -145,33 +158,15 @@ export const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((value) => value === 'true'),
-  DISPOSABLE_DOMAINS_ALLOWED: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((domain) => domain.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine(
-      (domains) => domains.every((domain) => !domain.includes('@') && domainToASCII(domain) !== ''),
-      'must be comma-separated domain names (example.com), not addresses',
-    ),
+  DISPOSABLE_DOMAINS_ALLOWED: commaList({ lowerCase: true }).refine(
+    (domains) => domains.every((domain) => !domain.includes('@') && domainToASCII(domain) !== ''),
+    'must be comma-separated domain names (example.com), not addresses',
+  ),
   TRUST_PROXY: trustProxySetting.default(false),
-  ALLOWED_HOSTS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine(
-      (entries) => entries.every(isAllowedHostEntry),
-      'must be comma-separated host names, IP addresses or CIDR ranges (10.0.0.0/8), without ports or schemes',
-    ),
+  ALLOWED_HOSTS: commaList({ lowerCase: true }).refine(
+    (entries) => entries.every(isAllowedHostEntry),
+    'must be comma-separated host names, IP addresses or CIDR ranges (10.0.0.0/8), without ports or schemes',
+  ),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   WEB_ROOT: z.string().min(1).default('./build/client'),
@@ -189,15 +184,7 @@ export const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  APP_CLIENT_IDS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
+  APP_CLIENT_IDS: commaList(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   SMTP_URL: z
@@ -227,19 +214,10 @@ export const envSchema = z.object({
     .default('thread'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  WEBHOOK_URLS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((url) => url.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (urls) => urls.every(isWebhookUrl),
-      'must be comma-separated http:// or https:// addresses without user names or passwords',
-    ),
+  WEBHOOK_URLS: commaList().refine(
+    (urls) => urls.every(isWebhookUrl),
+    'must be comma-separated http:// or https:// addresses without user names or passwords',
+  ),
   WEBHOOK_SECRET: z
     .string()
     .refine(isWebhookSecret, 'must be whsec_ and the base64 of 24 to 64 random bytes')
@@ -256,19 +234,10 @@ export const envSchema = z.object({
       'must be 1 to 20 comma-separated numbers of seconds',
     ),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine(
-      (entries) => entries.every(isAddressOrRange),
-      'must be comma-separated addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8, fd12::/16)',
-    ),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: commaList({ lowerCase: true }).refine(
+    (entries) => entries.every(isAddressOrRange),
+    'must be comma-separated addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8, fd12::/16)',
+  ),
 });
 export type Env = z.infer<typeof envSchema>;
 
