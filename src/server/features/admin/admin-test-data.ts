@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/column-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { LOCAL_ADMIN_EMAIL } from '../../config.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
+import { earlyAccessInvitation } from '../email/templates/early-access-invitation.ts';
 import { insertSignup } from '../signups/signup-repository.ts';
 
 /** Rows with chosen times, for the admin list tests. */
@@ -20,6 +21,32 @@ export async function whitelisted(db: Kysely<Database>, email: string, at: Date)
   await db
     .insertInto('whitelist')
     .values({ email, added_at: at.toISOString(), added_by: 'fixture@reelscore.local' })
+    .execute();
+}
+
+/** An early-access invitation `by` sent to `email` at `at`, delivered. */
+export async function invited(db: Kysely<Database>, email: string, at: Date, by: string) {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id: crypto.randomUUID(),
+      to_address: email,
+      template: earlyAccessInvitation.id,
+      params: '{}',
+      status: 'sent',
+      max_rounds: 6,
+      next_attempt_at: at.toISOString(),
+      requested_by: by,
+      dedupe_key: null,
+      message_id: null,
+      last_error: null,
+      failure_message: null,
+      smtp_response: '250 OK',
+      lease_until: null,
+      leased_by: null,
+      created_at: at.toISOString(),
+      finished_at: at.toISOString(),
+    })
     .execute();
 }
 

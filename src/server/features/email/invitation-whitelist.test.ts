@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EarlyAccessEmailResponse } from '../../../contract/email-api.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { signedUp, whitelisted } from '../admin/admin-test-data.ts';
+import { invited, signedUp, whitelisted } from '../admin/admin-test-data.ts';
 import { WAVE_UNAVAILABLE_MESSAGE, BULK_UNAVAILABLE_MESSAGE } from '../waves/wave-routes.ts';
 import { inviteWaveMembers } from '../waves/wave-repository.ts';
 import { markUnsubscribed } from './email-repository.ts';
@@ -93,28 +93,7 @@ describe.each(kinds)('every invitation lets its address in, on $name', (kind) =>
         const at = new Date(Date.now() - 10 * DAY_MS);
         await signedUp(db(), address, at);
         await whitelisted(db(), address, at);
-        await db()
-          .insertInto('mail_outbox')
-          .values({
-            id: crypto.randomUUID(),
-            to_address: address,
-            template: earlyAccessInvitation.id,
-            params: '{}',
-            status: 'sent',
-            max_rounds: 6,
-            next_attempt_at: at.toISOString(),
-            requested_by: ADMIN,
-            dedupe_key: null,
-            message_id: null,
-            last_error: null,
-            failure_message: null,
-            smtp_response: '250 OK',
-            lease_until: null,
-            leased_by: null,
-            created_at: at.toISOString(),
-            finished_at: at.toISOString(),
-          })
-          .execute();
+        await invited(db(), address, at, ADMIN);
       },
       send: () =>
         post('/api/admin/waves', { kind: 'reminder', days: 7, count: 1, expectedCount: 1 }),

@@ -11,7 +11,13 @@ import {
   type WavesResponse,
 } from '../../../contract/waves.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { minute, registered, signedUp, whitelisted } from '../admin/admin-test-data.ts';
+import {
+  invited as invitationSent,
+  minute,
+  registered,
+  signedUp,
+  whitelisted,
+} from '../admin/admin-test-data.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { startMailTestSetup, type MailTestSetup } from '../email/email-test-app.ts';
 import { earlyAccessInvitation } from '../email/templates/early-access-invitation.ts';
@@ -501,28 +507,7 @@ describe.each(kinds)('bulk changes, waves and the funnel on $name', (kind) => {
       const at = new Date(Date.now() - daysAgo * DAY_MS);
       await person(email, new Date(at.getTime() - DAY_MS));
       await whitelisted(db(), email, at);
-      await db()
-        .insertInto('mail_outbox')
-        .values({
-          id: crypto.randomUUID(),
-          to_address: email,
-          template: earlyAccessInvitation.id,
-          params: '{}',
-          status: 'sent',
-          max_rounds: 6,
-          next_attempt_at: at.toISOString(),
-          requested_by: ADMIN,
-          dedupe_key: null,
-          message_id: null,
-          last_error: null,
-          failure_message: null,
-          smtp_response: '250 OK',
-          lease_until: null,
-          leased_by: null,
-          created_at: at.toISOString(),
-          finished_at: at.toISOString(),
-        })
-        .execute();
+      await invitationSent(db(), email, at, ADMIN);
     }
 
     it('reminds those invited N days ago or more who have not registered, once per period', async () => {
