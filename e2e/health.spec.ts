@@ -49,7 +49,7 @@ test.describe('when the database goes down', () => {
   test('shows Degraded and the database as unreachable', async ({ page }) => {
     test.skip(!(await postgresAvailable()), 'PostgreSQL is not running here');
     const database = await createOutageDatabase();
-    const server = await startServer(3310, { DATABASE_URL: database.url });
+    const server = await startServer(undefined, { DATABASE_URL: database.url });
     try {
       await page.goto(`${server.origin}/health`);
       await expect(page.getByText('Operational')).toBeVisible();

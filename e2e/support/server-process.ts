@@ -3,8 +3,23 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { E2E_BUILD_DIR } from './environment.ts';
 
-/** A second instance of the real service, for tests that need their own configuration. */
-export async function startServer(port: number, env: Record<string, string>) {
+/**
+ * A second instance of the real service, for tests that need their own configuration. Without a
+ * port it takes a free one, and another if a process took that one before the service bound it.
+ */
+export async function startServer(
+  port: number | undefined,
+  env: Record<string, string>,
+): Promise<{ origin: string; stop(): Promise<void> }> {
+  if (port === undefined) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startServer(await freePort(), env);
+      } catch (error) {
+        if (attempt === 3 || !(error instanceof PortTakenError)) throw error;
+      }
+    }
+  }
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     env: {
@@ -17,10 +32,19 @@ export async function startServer(port: number, env: Record<string, string>) {
       LOG_LEVEL: 'error',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    errors += chunk;
+    process.stderr.write(chunk);
   });
   for (let attempt = 0; attempt < 150; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      if (errors.includes('EADDRINUSE')) throw new PortTakenError(port);
+      throw new Error(`server exited with ${child.exitCode}`);
+    }
     try {
       if ((await fetch(`${origin}/api/health`)).ok) break;
     } catch {
@@ -36,6 +60,12 @@ export async function startServer(port: number, env: Record<string, string>) {
       await once(child, 'exit');
     },
   };
+}
+
+class PortTakenError extends Error {
+  constructor(port: number) {
+    super(`port ${port} was taken before the server could listen on it`);
+  }
 }
 
 /** A port nobody listens on at the moment, for a server a test starts itself. */

@@ -156,8 +156,15 @@ function openPostgres(
     idleTimeoutMillis: 30_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client that loses its connection emits here; without a listener the process dies.
-  pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
+  // A client that loses its connection emits 'error'; without a listener the process dies. The
+  // pool listens only while a client is idle in it (and re-emits here, dropping the client), so a
+  // client checked out between two statements, in a transaction say, would have none: listen for
+  // the whole life of every client. Its transaction fails on the next statement, and the pool
+  // drops it when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL connection lost'));
+  });
+  pool.on('error', () => undefined); // logged by the client's own listener above
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

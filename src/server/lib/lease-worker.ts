@@ -87,21 +87,23 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
   let wake: (() => void) | undefined;
   let nudged = false;
 
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (nudged) {
-        nudged = false;
-        resolve();
-        return;
-      }
-      const timer = setTimeout(done, settings.pollMs);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+  /** Waits for the poll interval or a nudge; `cancel` ends the wait early. */
+  function idle(): { done: Promise<void>; cancel: () => void } {
+    if (nudged) {
+      nudged = false;
+      return { done: Promise.resolve(), cancel: () => undefined };
+    }
+    let resolve!: () => void;
+    const done = new Promise<void>((settle) => (resolve = settle));
+    const timer = setTimeout(end, settings.pollMs);
+    function end() {
+      clearTimeout(timer);
+      if (wake === end) wake = undefined;
+      resolve();
+    }
+    wake = end;
+    return { done, cancel: end };
+  }
 
   async function handle(row: Row) {
     await waitForSlot();
@@ -141,8 +143,15 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
         const running: Promise<void> = handle(row).finally(() => active.delete(running));
         active.add(running);
       }
-      if (active.size > 0) await Promise.race(active);
-      else if (!stopped) await idle();
+      if (stopped || active.size >= settings.concurrency) {
+        if (active.size > 0) await Promise.race(active);
+        continue;
+      }
+      // A slot is free: look again when an item finishes, at the next poll or on a nudge,
+      // whichever comes first, so one slow item (a receiver that hangs) holds up nothing else.
+      const wait = idle();
+      await Promise.race([wait.done, ...active]);
+      wait.cancel();
     }
     // Stopping: what was leased but not started goes back, for this or another instance.
     await queue
