@@ -26,9 +26,7 @@ describe.runIf(postgres)('a PostgreSQL connection that the server ends', () => {
   const logged: unknown[] = [];
   beforeAll(async () => {
     database = await postgres!.create();
-    handle = openDatabase(database.config, {
-      error: (fields: unknown) => logged.push(fields),
-    } as never);
+    handle = openDatabase(database.config, { error: (fields) => logged.push(fields) });
   });
   afterAll(async () => {
     await handle.close();
