@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/database.ts';
-import { enqueueMail } from '../src/server/features/email/outbox-repository.ts';
+import { enqueueMail } from '../src/server/platform/mail/outbox-repository.ts';
 import {
   createPostgres,
   createSqlite,

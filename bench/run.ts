@@ -19,7 +19,7 @@ import { withChild } from './forked-server.ts';
 import type { DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { insertSignups } from '../src/server/features/signups/signup-repository.ts';
+import { insertSignups } from '../src/server/features/waitlist/signup-repository.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 if (!(SECONDS > 0)) throw new Error('BENCH_SECONDS must be a positive number of seconds');

@@ -7,7 +7,7 @@ import { numberedEmails, seedSignups } from './support/admin-data.ts';
 import { E2E_SQLITE_PATH } from './support/environment.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 import { freePort, startServer } from './support/server-process.ts';
-import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.ts';
+import { startTestSmtpServer } from '../src/server/test/test-smtp-server.ts';
 
 const INVITATION_SUBJECT = 'You’re in: your ReelScore early access is ready';
 const WAVE_SIZE = 30;

@@ -4,7 +4,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { envSchema } from '../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { foldSignupTally } from '../src/server/features/admin/signup-tally.ts';
+import { foldSignupTally } from '../src/server/platform/lists/signup-tally.ts';
 
 /**
  * `npm run db:copy`: copies every row of the SQLite file at SQLITE_PATH into the empty

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { startTestSmtpServer } from '../../src/server/features/email/test-smtp-server.ts';
+import { startTestSmtpServer } from '../../src/server/test/test-smtp-server.ts';
 import { ADMIN_EMAIL, expectDashboard } from './admin.ts';
 import { startAdminSession } from './admin-data.ts';
 import { E2E_ORIGIN, E2E_SQLITE_PATH } from './environment.ts';

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { renderMail } from '../../src/server/features/email/render-mail.ts';
-import { MAIL_TEMPLATES } from '../../src/server/features/email/templates/template-registry.ts';
+import { renderMail } from '../../src/server/platform/mail/render-mail.ts';
+import { MAIL_TEMPLATES } from '../../src/server/platform/mail/templates/template-registry.ts';
 import { pageList } from '../../src/web/route-table.ts';
 
 /** One message of the W3C Nu Html Checker's JSON output. */

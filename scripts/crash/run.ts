@@ -31,7 +31,7 @@ import {
   type CrashDatabase,
   type DatabaseKind,
 } from './crash-databases.ts';
-import { newWebhookSecret } from '../../src/server/features/webhooks/webhook-repository.ts';
+import { newWebhookSecret } from '../../src/server/features/integrations/webhook-repository.ts';
 import {
   startWebhookReceiver,
   type WebhookReceiver,

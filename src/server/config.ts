@@ -7,9 +7,9 @@ import { deflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { isMailbox, normaliseEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
-import type { ExportLimits } from './features/admin/export-limits.ts';
-import type { OutboxSettings } from './features/email/outbox-worker.ts';
-import type { LeaseWorkerSettings } from './lib/lease-worker.ts';
+import type { ExportLimits } from './features/lists/export-limits.ts';
+import type { OutboxSettings } from './platform/mail/outbox-worker.ts';
+import type { LeaseWorkerSettings } from './platform/queue/lease-worker.ts';
 import {
   addressAllowList,
   hostVerdict,
@@ -414,7 +414,7 @@ export interface AppConfig {
    * default: the figures are unauthenticated, so only a scraper on this machine reads them.
    */
   metrics: { host: string; port: number } | undefined;
-  /** Signed webhooks (features/webhooks). */
+  /** Signed webhooks (features/integrations). */
   webhooks: WebhookConfig;
 }
 
@@ -466,7 +466,7 @@ export interface MailConfig {
   retry: { attempts: number; baseDelayMs: number };
   /** Sends per admin and per recipient address in each window. */
   rateLimit: { max: number; windowMs: number };
-  /** The outbox worker of this instance (features/email/outbox-worker.ts). */
+  /** The outbox worker of this instance (platform/mail/outbox-worker.ts). */
   outbox: OutboxSettings;
   /** How long an admin's send waits for its outcome before it answers "queued". */
   deliveryWaitMs: number;

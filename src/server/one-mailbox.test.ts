@@ -4,10 +4,10 @@ import { INVALID_EMAIL_MESSAGE, isMailbox } from '../contract/email-rules.ts';
 import { outboxDrained } from './test/privacy-test-data.ts';
 import { testDatabaseKinds } from './test/databases.ts';
 import type { TestApp } from './test/test-app.ts';
-import { startMailTestSetup, type MailTestSetup } from './features/email/email-test-app.ts';
-import { enqueueMail } from './features/email/outbox-repository.ts';
-import type { TestSmtpServer } from './features/email/test-smtp-server.ts';
-import { dataRequestToken } from './features/privacy/data-request-token.ts';
+import { startMailTestSetup, type MailTestSetup } from './test/email-test-app.ts';
+import { enqueueMail } from './platform/mail/outbox-repository.ts';
+import type { TestSmtpServer } from './test/test-smtp-server.ts';
+import { dataRequestToken } from './platform/links/data-request-token.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';

@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeSecret, unsubscribeUrl } from './features/email/unsubscribe-token.ts';
-import { dataRequestUrl } from './features/privacy/data-request-token.ts';
-import { CONFIRMATION_TEMPLATE } from './features/signups/confirmation-repository.ts';
-import { confirmationUrl, type ConfirmationParams } from './features/signups/confirmation-token.ts';
-import { insertSignup } from './features/signups/signup-repository.ts';
+import { unsubscribeSecret, unsubscribeUrl } from './platform/links/unsubscribe-token.ts';
+import { dataRequestUrl } from './platform/links/data-request-token.ts';
+import { CONFIRMATION_TEMPLATE } from './features/waitlist/confirmation-repository.ts';
+import { confirmationUrl, type ConfirmationParams } from './platform/links/confirmation-token.ts';
+import { insertSignup } from './features/waitlist/signup-repository.ts';
 import { testDatabaseKinds } from './test/databases.ts';
 import { startTestApp, type TestApp } from './test/test-app.ts';
 

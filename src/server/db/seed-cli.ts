@@ -6,8 +6,8 @@ import {
   countSignups,
   insertSignups,
   type NewSignup,
-} from '../features/signups/signup-repository.ts';
-import { seedAdminDemoData } from '../features/admin/demo-data.ts';
+} from '../features/waitlist/signup-repository.ts';
+import { seedAdminDemoData } from './demo-data.ts';
 
 /**
  * Fills a local database with realistic demo data so the dashboard has something to show:

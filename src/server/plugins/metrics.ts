@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config.ts';
-import { outboxCounts } from '../features/email/outbox-repository.ts';
-import { deliveryCounts } from '../features/webhooks/webhook-repository.ts';
+import { outboxCounts } from '../platform/mail/outbox-repository.ts';
+import { deliveryCounts } from '../features/integrations/webhook-repository.ts';
 
 export type SignupKind = 'new' | 'repeat';
 

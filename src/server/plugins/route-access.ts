@@ -11,7 +11,7 @@ import { errorBody } from './error-handler.ts';
  * - `admin-session`: the same as `admin`, but a session only, never an API token (the token
  *   routes: a token cannot mint tokens);
  * - `app`: an ID token of the configured issuer issued to one of the app clients
- *   (features/app-registration).
+ *   (features/access).
  */
 export const ROUTE_ACCESS = ['public', 'admin', 'viewer', 'admin-session', 'app'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];

@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { PersonalData } from '../../contract/privacy.ts';
 import type { Database } from '../db/schema.ts';
-import { addToWhitelist } from '../features/admin/whitelist-repository.ts';
-import { registerAppUser } from '../features/app-registration/registration-repository.ts';
-import { markUnsubscribed } from '../features/email/email-repository.ts';
-import { findOutboxMail } from '../features/email/outbox-repository.ts';
-import type { ReceivedMail } from '../features/email/test-smtp-server.ts';
-import { DATA_EXPORT_FILENAME } from '../features/email/templates/data-export.ts';
-import { confirmSignup } from '../features/signups/confirmation-repository.ts';
-import { findSignupByEmail, insertSignup } from '../features/signups/signup-repository.ts';
+import { addToWhitelist } from '../features/access/whitelist-repository.ts';
+import { registerAppUser } from '../features/access/registration-repository.ts';
+import { markUnsubscribed } from '../platform/mail/email-repository.ts';
+import { findOutboxMail } from '../platform/mail/outbox-repository.ts';
+import type { ReceivedMail } from './test-smtp-server.ts';
+import { DATA_EXPORT_FILENAME } from '../features/privacy/data-export-mail.ts';
+import { confirmSignup } from '../features/waitlist/confirmation-repository.ts';
+import { findSignupByEmail, insertSignup } from '../features/waitlist/signup-repository.ts';
 import { uuidV7 } from '../lib/uuid-v7.ts';
 
 /** Fixed times, so what an export holds can be written out in full. */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../column-types.ts';
 
 /**
- * Indexes for the admin lists (features/admin). Signups are walked newest first with the address
+ * Indexes for the admin lists (features/lists). Signups are walked newest first with the address
  * in the index, so a search filters index entries without reading rows (SQLite does; PostgreSQL
  * uses it for order). On PostgreSQL a trigram index (pg_trgm) answers `email LIKE '%term%'`
  * for terms of three characters or more; without the extension search still works, by scanning.

@@ -8,7 +8,7 @@ import {
 import type { ApiTokensTable, Database } from '../../db/schema.ts';
 import { toDate } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
-import { recordAudit } from '../admin/audit-repository.ts';
+import { recordAudit } from '../../platform/audit/audit-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

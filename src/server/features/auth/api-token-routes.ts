@@ -16,7 +16,7 @@ import {
   currentAdmin,
   noStore,
   orUnavailable,
-} from '../admin/admin-request.ts';
+} from '../../platform/http/admin-request.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-token-repository.ts';
 
 export const API_TOKENS_UNAVAILABLE_MESSAGE =

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { enqueueMail } from '../email/outbox-repository.ts';
-import { DATA_EXPORT_TEMPLATE_ID } from '../email/templates/data-export.ts';
+import { enqueueMail } from '../../platform/mail/outbox-repository.ts';
+import { DATA_EXPORT_TEMPLATE_ID } from './data-export-mail.ts';
 import { recordPrivacyAudit } from './privacy-audit.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import {
   DATA_ERASURE_PATH,
   DATA_REQUEST_PATH,
   ERASURE_CONFIRMATION,
-} from './data-request-token.ts';
+} from '../../platform/links/data-request-token.ts';
 
 const HOME_LINK = `<p><a href="/">Go to the ReelScore home page</a></p>`;
 const CONTACT = `<a href="mailto:${CONTACT_EMAIL}">${CONTACT_EMAIL}</a>`;

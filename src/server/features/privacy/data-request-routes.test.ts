@@ -2,10 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_EMAIL } from '../../lib/person-page.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { expectPersonPage } from '../../test/person-pages.ts';
-import { startMailTestSetup, type MailTestSetup } from '../email/email-test-app.ts';
-import { unsubscribeSecret, unsubscribeUrl } from '../email/unsubscribe-token.ts';
+import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';
+import { unsubscribeSecret, unsubscribeUrl } from '../../platform/links/unsubscribe-token.ts';
 import { DATA_REQUEST_RATE_LIMIT, ERASURE_NOT_CONFIRMED_MESSAGE } from './data-request-routes.ts';
-import { dataErasureUrl, dataRequestToken, dataRequestUrl } from './data-request-token.ts';
+import {
+  dataErasureUrl,
+  dataRequestToken,
+  dataRequestUrl,
+} from '../../platform/links/data-request-token.ts';
 import {
   attachedData,
   CONFIRMED_AT,
@@ -18,7 +22,7 @@ import {
   UNSUBSCRIBED_AT,
   WHITELISTED_AT,
 } from '../../test/privacy-test-data.ts';
-import { addressHash } from './suppression.ts';
+import { addressHash } from '../../platform/mail/suppression.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';

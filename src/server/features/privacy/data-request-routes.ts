@@ -25,11 +25,11 @@ import {
   DATA_REQUEST_PATH,
   ERASURE_CONFIRMATION,
   verifyDataRequestToken,
-} from './data-request-token.ts';
+} from '../../platform/links/data-request-token.ts';
 import { erasePersonalData } from './erasure-repository.ts';
 import { holdsPersonalData } from './personal-data-repository.ts';
 import { DATA_REQUEST_LINK_ACTOR } from './privacy-audit.ts';
-import { addressHash, isSuppressed } from './suppression.ts';
+import { addressHash, isSuppressed } from '../../platform/mail/suppression.ts';
 
 export const INVALID_DATA_REQUEST_MESSAGE = 'This data request link is not valid.';
 export const ERASED_ADDRESS_MESSAGE =

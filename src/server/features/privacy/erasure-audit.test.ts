@@ -4,10 +4,10 @@ import type { CreatedApiToken } from '../../../contract/api-tokens.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { recordAudit } from '../admin/audit-repository.ts';
-import { unsubscribeSecret } from '../email/unsubscribe-token.ts';
-import { insertSignup } from '../signups/signup-repository.ts';
-import { addressHash } from './suppression.ts';
+import { recordAudit } from '../../platform/audit/audit-repository.ts';
+import { unsubscribeSecret } from '../../platform/links/unsubscribe-token.ts';
+import { insertSignup } from '../waitlist/signup-repository.ts';
+import { addressHash } from '../../platform/mail/suppression.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'records-keeper@example.com';

@@ -2,7 +2,7 @@ import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { ErasedCounts } from '../../../contract/privacy.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordPrivacyAudit } from './privacy-audit.ts';
-import { erasedLabel } from './suppression.ts';
+import { erasedLabel } from '../../platform/mail/suppression.ts';
 
 export interface ErasureRequest {
   /** The normalised address. */

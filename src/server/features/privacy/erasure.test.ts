@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { expectPersonPage } from '../../test/person-pages.ts';
-import { startMailTestSetup, type MailTestSetup } from '../email/email-test-app.ts';
-import { enqueueMail } from '../email/outbox-repository.ts';
-import { unsubscribeSecret } from '../email/unsubscribe-token.ts';
-import { dataRequestUrl } from './data-request-token.ts';
+import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';
+import { enqueueMail } from '../../platform/mail/outbox-repository.ts';
+import { unsubscribeSecret } from '../../platform/links/unsubscribe-token.ts';
+import { dataRequestUrl } from '../../platform/links/data-request-token.ts';
 import { erasePersonalData } from './erasure-repository.ts';
 import {
   finished,
@@ -14,7 +14,7 @@ import {
   seedPerson,
   snapshot,
 } from '../../test/privacy-test-data.ts';
-import { addressHash, ERASED_MESSAGE, isSuppressed } from './suppression.ts';
+import { addressHash, ERASED_MESSAGE, isSuppressed } from '../../platform/mail/suppression.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';

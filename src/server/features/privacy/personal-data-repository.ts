@@ -7,7 +7,7 @@ import {
   type OutboxStatus,
   type Timestamp,
 } from '../../db/schema.ts';
-import { findTemplate } from '../email/templates/template-registry.ts';
+import { findTemplate } from '../../platform/mail/templates/template-registry.ts';
 import { DATA_REQUEST_LINK_ACTOR } from './privacy-audit.ts';
 
 const iso = (value: Timestamp) => toDate(value).toISOString();

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PersonalData } from '../../../contract/privacy.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { startMailTestSetup, type MailTestSetup } from '../email/email-test-app.ts';
-import { unsubscribeSecret } from '../email/unsubscribe-token.ts';
+import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';
+import { unsubscribeSecret } from '../../platform/links/unsubscribe-token.ts';
 import { attachedData, outboxDrained, seedPerson } from '../../test/privacy-test-data.ts';
-import { addressHash, ERASED_MESSAGE } from './suppression.ts';
+import { addressHash, ERASED_MESSAGE } from '../../platform/mail/suppression.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';

@@ -16,12 +16,12 @@ import {
   currentAdmin,
   noStore,
   orUnavailable,
-} from '../admin/admin-request.ts';
+} from '../../platform/http/admin-request.ts';
 import { queueDataExport } from './data-export.ts';
 import { erasePersonalData } from './erasure-repository.ts';
 import { collectPersonalData } from './personal-data-repository.ts';
 import { recordPrivacyAudit } from './privacy-audit.ts';
-import { addressHash, ERASED_MESSAGE, isSuppressed } from './suppression.ts';
+import { addressHash, ERASED_MESSAGE, isSuppressed } from '../../platform/mail/suppression.ts';
 
 export const PRIVACY_UNAVAILABLE_MESSAGE =
   "We couldn't handle the privacy request right now. Nothing was changed; please try again in a moment.";

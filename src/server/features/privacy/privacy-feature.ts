@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import { unsubscribeSecret } from '../email/unsubscribe-token.ts';
+import { unsubscribeSecret } from '../../platform/links/unsubscribe-token.ts';
 import { dataRequestRoutes } from './data-request-routes.ts';
 import { privacyAdminRoutes } from './privacy-admin-routes.ts';
 

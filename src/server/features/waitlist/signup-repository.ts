@@ -1,0 +1,182 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Outcome } from '../../lib/group-commit.ts';
+import { uuidV7 } from '../../lib/uuid-v7.ts';
+import {
+  emitWebhookEvents,
+  signupConfirmedEvent,
+  signupCreatedEvent,
+} from '../../platform/events/domain-events.ts';
+import { queueConfirmationMails, type ConfirmableSignup } from './confirmation-repository.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * What a new signup needs besides its row: `mail` queues a confirmation mail (double opt-in, see
+ * confirmation-repository.ts); `at-once` stores it confirmed when it is made (the operator turned
+ * confirmation off). Unset (seeds and fixtures): neither, the signup stays unconfirmed.
+ */
+export type SignupConfirmation = 'mail' | 'at-once';
+
+export interface NewSignup {
+  email: string;
+  program: string;
+  source: string;
+}
+
+/** One row to write: an address's first signup, or a repeat of a known one. */
+interface SignupRow extends NewSignup {
+  id: string;
+  created_at: string;
+  last_signup_at: string;
+  signup_count: number;
+  confirmed_at: string | null;
+}
+
+/**
+ * Writes one row per address: a new address gets its row; a known one keeps its first form,
+ * programme and time, and records the repeat (count and latest time). Both write, so a repeat
+ * takes the same work as a new signup and the answer time does not reveal a known address.
+ * Returns the id of each address's row, old or new.
+ */
+async function upsertSignups(
+  db: Executor,
+  rows: SignupRow[],
+): Promise<Map<string, ConfirmableSignup>> {
+  const saved = await db
+    .insertInto('signups')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.column('email').doUpdateSet((eb) => ({
+        signup_count: eb('signups.signup_count', '+', eb.ref('excluded.signup_count')),
+        // Commits run in parallel on PostgreSQL, so a batch started earlier may land later:
+        // the latest time never moves back.
+        last_signup_at: eb
+          .case()
+          .when(
+            eb.or([
+              eb('signups.last_signup_at', 'is', null),
+              eb('excluded.last_signup_at', '>', eb.ref('signups.last_signup_at')),
+            ]),
+          )
+          .then(eb.ref('excluded.last_signup_at'))
+          .else(eb.ref('signups.last_signup_at'))
+          .end(),
+      })),
+    )
+    // A known address keeps its confirmation: the conflict branch never sets it.
+    .returning(['email', 'id', 'confirmed_at'])
+    .execute();
+  return new Map(saved.map((row) => [row.email, row]));
+}
+
+/**
+ * Writes the rows and, with confirmation by mail, queues the mails in the same transaction, with
+ * the webhook events: a row without its mail or events, or either without its row, is never saved.
+ */
+async function saveSignups(
+  db: Kysely<Database>,
+  rows: SignupRow[],
+  now: Date,
+  confirmation: SignupConfirmation | undefined,
+): Promise<Map<string, ConfirmableSignup>> {
+  return db.transaction().execute(async (trx) => {
+    const saved = await upsertSignups(trx, rows);
+    if (confirmation === 'mail') await queueConfirmationMails(trx, [...saved.values()], now);
+    // Webhook events for new addresses only: a repeat is not a new signup.
+    const created = rows.filter((row) => saved.get(row.email)?.id === row.id);
+    await emitWebhookEvents(trx, [
+      ...created.map(signupCreatedEvent),
+      ...created
+        .filter((row) => row.confirmed_at !== null)
+        .map((row) => signupConfirmedEvent(row, now)),
+    ]);
+    return saved;
+  });
+}
+
+function signupRow(
+  signup: NewSignup,
+  now: Date,
+  confirmation: SignupConfirmation | undefined,
+): SignupRow {
+  const at = now.toISOString();
+  return {
+    id: uuidV7(now.getTime()),
+    ...signup,
+    created_at: at,
+    last_signup_at: at,
+    signup_count: 1,
+    confirmed_at: confirmation === 'at-once' ? at : null,
+  };
+}
+
+/** Records one signup (see `upsertSignups`). Returns whether the address was new. */
+export async function insertSignup(
+  db: Kysely<Database>,
+  signup: NewSignup,
+  now = new Date(),
+  confirmation?: SignupConfirmation,
+) {
+  const row = signupRow(signup, now, confirmation);
+  const saved = await saveSignups(db, [row], now, confirmation);
+  return { created: saved.get(row.email)?.id === row.id };
+}
+
+/**
+ * Records many signups in one statement (one commit; with confirmation mails, one transaction).
+ * An address repeated within the batch is written once with its number of repeats (PostgreSQL
+ * refuses to change one row twice in a statement); only its first occurrence can be new, and the
+ * address gets at most one mail. If the batch fails, each signup is tried on its own, so one bad
+ * row cannot fail the others.
+ */
+export async function insertSignups(
+  db: Kysely<Database>,
+  signups: NewSignup[],
+  now = new Date(),
+  confirmation?: SignupConfirmation,
+): Promise<Outcome<{ created: boolean }>[]> {
+  const rows = new Map<string, SignupRow>();
+  for (const signup of signups) {
+    const row = rows.get(signup.email);
+    if (row) row.signup_count += 1;
+    else rows.set(signup.email, signupRow(signup, now, confirmation));
+  }
+  try {
+    // In address order: batches committing in parallel (PostgreSQL) then lock the rows they
+    // share in the same order, and cannot deadlock on them.
+    const ordered = [...rows.values()].sort((a, b) => (a.email < b.email ? -1 : 1));
+    const saved = await saveSignups(db, ordered, now, confirmation);
+    const answered = new Set<string>();
+    return signups.map((signup): Outcome<{ created: boolean }> => {
+      const id = saved.get(signup.email)?.id;
+      if (id === undefined) return { ok: false, error: new Error('signup row not returned') };
+      // Only the first occurrence in the batch can be the new one; the rest are repeats.
+      const first = !answered.has(signup.email);
+      answered.add(signup.email);
+      return { ok: true, value: { created: first && id === rows.get(signup.email)?.id } };
+    });
+  } catch (batchError) {
+    if (signups.length === 1) return [{ ok: false, error: batchError }];
+    return Promise.all(
+      signups.map((signup) =>
+        insertSignup(db, signup, now, confirmation).then(
+          (value): Outcome<{ created: boolean }> => ({ ok: true, value }),
+          (error: unknown): Outcome<{ created: boolean }> => ({ ok: false, error }),
+        ),
+      ),
+    );
+  }
+}
+
+export async function findSignupByEmail(db: Executor, email: string) {
+  return db.selectFrom('signups').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function countSignups(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('signups')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

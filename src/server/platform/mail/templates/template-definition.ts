@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { ReactElement } from 'react';
+import type { Database } from '../../../db/schema.ts';
+
+/** Absolute links every mail needs; built from PUBLIC_URL, never from the request. */
+export interface MailLinks {
+  publicUrl: string;
+  /** The recipient's signed one-click link; only marketing mail has one. */
+  unsubscribeUrl?: string;
+  /** The signed link that confirms a signup (platform/links/confirmation-token.ts). */
+  confirmUrl?: string;
+  /** The recipient's signed link to get a copy of their data (features/privacy). */
+  dataRequestUrl?: string;
+  /** The recipient's signed link to the page that asks before erasing their data. */
+  dataErasureUrl?: string;
+}
+
+/** A file attached to a mail, made when the mail leaves (never stored in the outbox). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** What an attachment is made from: the outbox row's address and params, read from `db`. */
+export interface AttachmentContext {
+  db: Kysely<Database>;
+  to: string;
+  params: Record<string, string>;
+}
+
+/**
+ * Marketing mail (the waitlist confirmation, the invitation) may be refused by the recipient;
+ * transactional mail (a notice about their own data) is always sent.
+ */
+export type TemplateKind = 'marketing' | 'transactional';
+
+/** What must still be true when the mail leaves, or it is not sent (status `suppressed`). */
+export interface SendCondition {
+  holds(db: Kysely<Database>, to: string): Promise<boolean>;
+  /** The outbox's `last_error` when it does not hold. */
+  reason: string;
+  /** What an admin waiting for the send is told. */
+  message: string;
+}
+
+export interface TemplateDefinition<Props> {
+  id: string;
+  name: string;
+  subject: string;
+  description: string;
+  kind: TemplateKind;
+  /** What the preview shows: realistic, and visibly sample data. */
+  sampleProps: Props;
+  /** The props of a real send to `recipient`. */
+  propsFor(recipient: string): Props;
+  component(props: Props, links: MailLinks): ReactElement;
+  /** Files to attach, made at send time from the database (the data-export mail). */
+  attachments?: (context: AttachmentContext) => Promise<MailAttachment[]>;
+  sendOnlyIf?: SendCondition;
+}
+
+/** A template with its props type erased, so templates of different props sit in one list. */
+export interface MailTemplate {
+  id: string;
+  name: string;
+  subject: string;
+  description: string;
+  kind: TemplateKind;
+  sample(links: MailLinks): ReactElement;
+  forRecipient(recipient: string, links: MailLinks): ReactElement;
+  attachmentsFor?: (context: AttachmentContext) => Promise<MailAttachment[]>;
+  sendOnlyIf?: SendCondition;
+}
+
+export function defineTemplate<Props>(definition: TemplateDefinition<Props>): MailTemplate {
+  const { id, name, subject, description, kind } = definition;
+  return {
+    id,
+    name,
+    subject,
+    description,
+    kind,
+    sample: (links) => definition.component(definition.sampleProps, links),
+    forRecipient: (recipient, links) => definition.component(definition.propsFor(recipient), links),
+    ...(definition.attachments ? { attachmentsFor: definition.attachments } : {}),
+    ...(definition.sendOnlyIf ? { sendOnlyIf: definition.sendOnlyIf } : {}),
+  };
+}
