@@ -3,7 +3,19 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import floorPlan from './scripts/eslint/floor-plan.js';
 import oneWayImports from './scripts/eslint/one-way-imports.js';
+
+/**
+ * Imports across the server's floor plan that are still to be untangled (scripts/eslint/
+ * floor-plan.js); none may be added.
+ */
+const FLOOR_PLAN_DEBTS = [
+  // The Email Testing tab's invitation sends let the address in: the route belongs to access,
+  // with the send limits the mail routes share (next step of the floor plan).
+  'features/mail/email-routes.ts -> features/access/whitelist-repository.ts',
+  'features/mail/email-routes.ts -> features/access/early-access-invitation-mail.ts',
+];
 
 export default tseslint.config(
   {
@@ -24,9 +36,12 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { reelscore: { rules: { 'one-way-imports': oneWayImports } } },
+    plugins: {
+      reelscore: { rules: { 'one-way-imports': oneWayImports, 'floor-plan': floorPlan } },
+    },
     rules: {
       'reelscore/one-way-imports': 'error',
+      'reelscore/floor-plan': ['error', { allow: FLOOR_PLAN_DEBTS }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -46,7 +61,7 @@ export default tseslint.config(
   },
   {
     // CLIs and benchmarks print their results.
-    files: ['bench/**', 'scripts/**', 'src/server/db/*-cli.ts', 'src/server/main.ts'],
+    files: ['bench/**', 'scripts/**', 'src/server/db/*-cli.ts', 'src/server/seed-cli.ts', 'src/server/main.ts'],
     rules: { 'no-console': 'off' },
   },
   {

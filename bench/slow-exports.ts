@@ -5,7 +5,7 @@ import { withTempPostgres } from './bench-databases.ts';
 import { withServer } from './forked-server.ts';
 import type { DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { manySignups } from '../src/server/features/lists/admin-test-data.ts';
+import { manySignups } from '../src/server/test/admin-test-data.ts';
 import type { ExportLimits } from '../src/server/features/lists/export-limits.ts';
 import { createApiToken } from '../src/server/features/auth/api-token-repository.ts';
 import { slowGet, type SlowClient } from '../src/server/test/slow-client.ts';

@@ -18,7 +18,7 @@ import {
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const COPY = join(ROOT, 'scripts/db-copy.ts');
-const SEED = join(ROOT, 'src/server/db/seed-cli.ts');
+const SEED = join(ROOT, 'src/server/seed-cli.ts');
 const MANY_SIGNUPS = 100_000;
 
 // The source is always SQLite; the copy needs a PostgreSQL server to copy into.

@@ -3,7 +3,7 @@
  * edges between areas (a feature, or a top-level folder such as db or lib), the edges that run
  * back up (those inside a cycle of areas), file cycles, the nesting depth of the areas (the
  * longest chain of areas importing areas), pairs of areas importing each other both ways, and
- * lines of source. Tests are left out: they may reach anywhere.
+ * lines of source. Tests are left out: they may reach anywhere. With --check, a file cycle fails.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -137,6 +137,14 @@ for (const [from, targets] of areaEdges) {
   }
 }
 
+const FLOOR = /^(platform\/|db$|lib$|plugins$|config$)/;
+const floorIntoFeatures: string[] = [];
+for (const [from, targets] of areaEdges) {
+  for (const to of targets) {
+    if (FLOOR.test(from) && to.startsWith('features/')) floorIntoFeatures.push(`${from} -> ${to}`);
+  }
+}
+
 console.log(`${root}: ${files.length} source files, ${lines} lines`);
 console.log(`areas: ${areaEdges.size}; import edges between areas: ${edgeCount}`);
 console.log(`edges running back up (inside a cycle of areas): ${backEdges.length}`);
@@ -147,6 +155,14 @@ console.log(`nesting depth (longest chain of areas): ${levels}`);
 console.log(`area pairs importing each other: ${bothWays.size}`);
 for (const pair of bothWays) console.log(`  ${pair}`);
 console.log(`imports between features: ${featureToFeature.length}`);
+for (const edge of featureToFeature) console.log(`  ${edge}`);
+console.log(`imports from the floor into features: ${floorIntoFeatures.length}`);
+for (const edge of floorIntoFeatures) console.log(`  ${edge}`);
+// --check: a cycle of file imports fails (npm run lint runs it).
+if (process.argv.includes('--check') && fileCycles.length > 0) {
+  console.error('import cycles are not allowed: break each one (decision 0038)');
+  process.exitCode = 1;
+}
 if (process.argv.includes('--edges'))
   for (const [from, targets] of [...areaEdges].sort())
     console.log(`  ${from} -> ${[...targets].sort().join(', ')}`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { renderMail } from '../../src/server/platform/mail/render-mail.ts';
-import { MAIL_TEMPLATES } from '../../src/server/platform/mail/templates/template-registry.ts';
+import { MAIL_TEMPLATES } from '../../src/server/mail-templates.ts';
 import { pageList } from '../../src/web/route-table.ts';
 
 /** One message of the W3C Nu Html Checker's JSON output. */

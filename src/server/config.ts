@@ -7,7 +7,6 @@ import { deflateRawSync } from 'node:zlib';
 import { z } from 'zod';
 import { isMailbox, normaliseEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
-import type { ExportLimits } from './features/lists/export-limits.ts';
 import type { OutboxSettings } from './platform/mail/outbox-worker.ts';
 import type { LeaseWorkerSettings } from './platform/queue/lease-worker.ts';
 import {
@@ -360,6 +359,20 @@ export function refuseEmbeddedSignInBeyondLoopback(config: AppConfig): void {
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+/** How many CSV exports may run, and how long and how slowly each may (decision 0033). */
+export interface ExportLimits {
+  /** Exports one person (with every session and API token of theirs) may run at once. */
+  perUser: number;
+  /** Exports of everyone together; on PostgreSQL below the pool size (config.ts checks it). */
+  total: number;
+  /** PostgreSQL ends an export statement that runs longer than this. */
+  statementTimeoutMs: number;
+  /** A client that takes less than this while the service has data waiting is cut; 0: off. */
+  minBytesPerSecond: number;
+  /** The time, counted only while data waits for the client, the rate is averaged over. */
+  minRateWindowMs: number;
+}
 
 export interface AppConfig {
   env: Env['NODE_ENV'];

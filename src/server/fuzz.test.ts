@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './features/auth/admin-guard.ts';
 import { testMailConfig } from './test/email-test-app.ts';
 import { normalisePath } from './lib/request-path.ts';
-import { MAIL_TEMPLATES } from './platform/mail/templates/template-registry.ts';
+import { MAIL_TEMPLATES } from './mail-templates.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test/test-smtp-server.ts';
 import { adminHeaders } from './test/admin-session.ts';
 import { testDatabaseKinds } from './test/databases.ts';

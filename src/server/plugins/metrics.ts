@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config.ts';
 import { outboxCounts } from '../platform/mail/outbox-repository.ts';
-import { deliveryCounts } from '../features/integrations/webhook-repository.ts';
+import { deliveryCounts } from '../platform/events/domain-events.ts';
 
 export type SignupKind = 'new' | 'repeat';
 

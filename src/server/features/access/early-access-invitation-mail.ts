@@ -5,6 +5,7 @@ import {
   Paragraph,
   TextLink,
 } from '../../platform/mail/templates/brand-layout.ts';
+import { INVITATION_TEMPLATE_ID } from '../../platform/mail/templates/template-ids.ts';
 import { defineTemplate } from '../../platform/mail/templates/template-definition.ts';
 
 export interface EarlyAccessInvitationProps {
@@ -14,7 +15,7 @@ export interface EarlyAccessInvitationProps {
 
 /** "You are in": how to get the app and the browser extension. */
 export const earlyAccessInvitation = defineTemplate<EarlyAccessInvitationProps>({
-  id: 'early-access-invitation',
+  id: INVITATION_TEMPLATE_ID,
   name: 'Early access invitation',
   subject: 'You’re in: your ReelScore early access is ready',
   description:

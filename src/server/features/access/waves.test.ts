@@ -17,7 +17,7 @@ import {
   registered,
   signedUp,
   whitelisted,
-} from '../lists/admin-test-data.ts';
+} from '../../test/admin-test-data.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';
 import { earlyAccessInvitation } from './early-access-invitation-mail.ts';

@@ -5,7 +5,7 @@ import { LOCAL_ADMIN_EMAIL } from '../../config.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { minute, signedUp } from '../lists/admin-test-data.ts';
+import { minute, signedUp } from '../../test/admin-test-data.ts';
 
 const kinds = await testDatabaseKinds();
 

@@ -13,18 +13,12 @@ import {
   tokenActor,
   touchApiToken,
 } from './api-token-repository.ts';
-import { findActiveSession, touchSession, type SessionIdentity } from './session-repository.ts';
+import { findActiveSession, touchSession } from './session-repository.ts';
 
 export const SESSION_COOKIE = '__Host-reelscore_session';
 
 /** Writing `last_seen_at` on every call would make every read a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    admin: SessionIdentity | null;
-  }
-}
 
 /**
  * The session token from the cookie, or from `Authorization: Bearer` for scripts (where it may

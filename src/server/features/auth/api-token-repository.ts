@@ -9,6 +9,7 @@ import type { ApiTokensTable, Database } from '../../db/schema.ts';
 import { toDate } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { recordAudit } from '../../platform/audit/audit-repository.ts';
+import { VIA_TOKEN } from '../../platform/http/admin-request.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,22 +27,9 @@ function prefixHint(token: string): string {
   return `${API_TOKEN_PREFIX}…${token.slice(-4)}`;
 }
 
-const VIA_TOKEN = ' via token ';
-
 /** How the audit log and the logs name what a token did: its creator and the token. */
 export function tokenActor(row: { created_by: string; prefix_hint: string }): string {
   return `${row.created_by}${VIA_TOKEN}${row.prefix_hint}`;
-}
-
-/**
- * The address whose rights an identity uses: a session's own, or a token's creator (an
- * address holds no space, so the first ` via token ` ends it). Limits per person count every
- * session and token of one address together.
- */
-export function actingAddress(identity: { uid: string; email: string }): string {
-  if (!identity.uid.startsWith('api-token:')) return identity.email;
-  const end = identity.email.indexOf(VIA_TOKEN);
-  return end === -1 ? identity.email : identity.email.slice(0, end);
 }
 
 function isoOrNull(value: Date | string | null): string | null {

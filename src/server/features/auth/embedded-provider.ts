@@ -5,12 +5,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import {
-  databaseAdapter,
-  findLocalAccount,
-  saveLocalAccount,
-  sharedValue,
-} from './provider-store.ts';
+import { sharedValue } from '../../platform/values/shared-values.ts';
+import { databaseAdapter, findLocalAccount, saveLocalAccount } from './provider-store.ts';
 import { isMailbox, normaliseEmail } from '../../../contract/email-rules.ts';
 import { refuseEmbeddedSignInBeyondLoopback, type AppConfig } from '../../config.ts';
 import { escapeHtml, inlinePagePolicy, renderPersonPage } from '../../lib/person-page.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../../contract/admin.ts';
-import { MAIL_TEMPLATES } from '../../platform/mail/templates/template-registry.ts';
+import { MAIL_TEMPLATES } from '../../mail-templates.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startListeningApp } from '../../test/listening-app.ts';

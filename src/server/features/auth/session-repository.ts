@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { toDate } from '../../db/schema.ts';
+import type { SessionIdentity } from '../../platform/http/admin-request.ts';
 
 export interface SessionLimits {
   /** A session unused this long ends. */
@@ -10,12 +11,7 @@ export interface SessionLimits {
   absoluteMs: number;
 }
 
-export interface SessionIdentity {
-  uid: string;
-  email: string;
-  displayName: string;
-  photoUrl: string | null;
-}
+export type { SessionIdentity };
 
 export interface ActiveSession extends SessionIdentity {
   tokenHash: string;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   WEBHOOK_EVENT_TYPES,
   deliveryReason,
@@ -32,61 +32,6 @@ export function newWebhookSecret(): string {
 /** The id of a setting's endpoint: the same URL keeps the same id across restarts. */
 function settingEndpointId(url: string): string {
   return `whe_set_${createHash('sha256').update(url).digest('hex').slice(0, 20)}`;
-}
-
-export interface WebhookEvent {
-  type: WebhookEventType;
-  /** The address the event is about. */
-  subject: string;
-  data: Record<string, unknown>;
-  at: Date;
-}
-
-/**
- * Queues an event for every active endpoint that receives its type. Call it with the transaction
- * of the change the event reports (the transactional outbox): both are saved, or neither.
- */
-export async function emitWebhookEvents(db: Executor, events: WebhookEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const endpoints = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('disabled_at', 'is', null)
-    .execute();
-  if (endpoints.length === 0) return;
-  const rows: Insertable<WebhookDeliveriesTable>[] = [];
-  for (const endpoint of endpoints) {
-    const wanted = new Set(JSON.parse(endpoint.events) as string[]);
-    for (const event of events) {
-      if (!wanted.has(event.type)) continue;
-      const created = event.at.toISOString();
-      const id = `msg_${uuidV7(event.at.getTime())}`;
-      rows.push({
-        id,
-        endpoint_id: endpoint.id,
-        event_type: event.type,
-        subject: event.subject,
-        // Standard Webhooks' body: the type, when it happened, what it is about.
-        payload: JSON.stringify({ type: event.type, timestamp: created, data: event.data }),
-        status: 'queued',
-        next_attempt_at: created,
-        lease_until: null,
-        leased_by: null,
-        last_status: null,
-        last_error: null,
-        last_attempt_at: null,
-        created_at: created,
-        finished_at: null,
-      });
-    }
-  }
-  // In chunks: SQLite takes at most 32,766 bound values in one statement.
-  for (let start = 0; start < rows.length; start += 500) {
-    await db
-      .insertInto('webhook_deliveries')
-      .values(rows.slice(start, start + 500))
-      .execute();
-  }
 }
 
 /**
@@ -413,18 +358,4 @@ export async function releaseLeasedDeliveries(
     .where('status', '=', 'sending')
     .where('leased_by', '=', worker)
     .execute();
-}
-
-/** Deliveries by state, every state named (0 when none), for the metrics. */
-export async function deliveryCounts(
-  db: Kysely<Database>,
-): Promise<Record<WebhookDeliveryStatus, number>> {
-  const rows = await db
-    .selectFrom('webhook_deliveries')
-    .select(['status', sql<number>`count(*)`.as('count')])
-    .groupBy('status')
-    .execute();
-  const counts = { queued: 0, sending: 0, delivered: 0, dead: 0 };
-  for (const row of rows) counts[row.status] = Number(row.count);
-  return counts;
 }

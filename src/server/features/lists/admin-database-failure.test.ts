@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { SIGNUPS_UNAVAILABLE_MESSAGE } from './signup-list-routes.ts';
 import { USERS_UNAVAILABLE_MESSAGE } from './user-list-routes.ts';
 import { WHITELIST_UNAVAILABLE_MESSAGE } from '../access/whitelist-routes.ts';
-import { minute, signedUp } from './admin-test-data.ts';
+import { minute, signedUp } from '../../test/admin-test-data.ts';
 
 const kinds = await testDatabaseKinds();
 

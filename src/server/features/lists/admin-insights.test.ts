@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { confirmSignup } from '../waitlist/confirmation-repository.ts';
 import { findSignupByEmail } from '../waitlist/signup-repository.ts';
-import { adminGetter, registered, signedUp, whitelisted } from './admin-test-data.ts';
+import { adminGetter, registered, signedUp, whitelisted } from '../../test/admin-test-data.ts';
 import { recordAudit } from '../../platform/audit/audit-repository.ts';
 import { readCounts } from './insight-repository.ts';
 

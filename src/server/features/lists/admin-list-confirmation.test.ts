@@ -5,7 +5,13 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { confirmSignup } from '../waitlist/confirmation-repository.ts';
 import { findSignupByEmail } from '../waitlist/signup-repository.ts';
-import { adminGetter, minute, registered, signedUp, whitelisted } from './admin-test-data.ts';
+import {
+  adminGetter,
+  minute,
+  registered,
+  signedUp,
+  whitelisted,
+} from '../../test/admin-test-data.ts';
 
 const kinds = await testDatabaseKinds();
 

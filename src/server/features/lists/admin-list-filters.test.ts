@@ -5,7 +5,7 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { confirmSignup } from '../waitlist/confirmation-repository.ts';
 import { findSignupByEmail } from '../waitlist/signup-repository.ts';
-import { adminGetter, registered, signedUp, whitelisted } from './admin-test-data.ts';
+import { adminGetter, registered, signedUp, whitelisted } from '../../test/admin-test-data.ts';
 import { signupBatches } from './signup-list-repository.ts';
 import { userBatches } from './user-list-filtered.ts';
 

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { adminGetter } from './admin-test-data.ts';
+import { adminGetter } from '../../test/admin-test-data.ts';
 
 const kinds = await testDatabaseKinds();
 

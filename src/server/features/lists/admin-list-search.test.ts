@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignupsResponse, UsersResponse } from '../../../contract/admin.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { adminGetter, minute, registered, signedUp, whitelisted } from './admin-test-data.ts';
+import {
+  adminGetter,
+  minute,
+  registered,
+  signedUp,
+  whitelisted,
+} from '../../test/admin-test-data.ts';
 
 const kinds = await testDatabaseKinds();
 

@@ -7,7 +7,7 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { startListeningApp } from '../../test/listening-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
-import { registered, whitelisted } from './admin-test-data.ts';
+import { registered, whitelisted } from '../../test/admin-test-data.ts';
 import { csvLines } from './csv.ts';
 import { EXPORT_BATCH_SIZE, SIGNUP_CSV_COLUMNS, USER_CSV_COLUMNS } from './csv-export.ts';
 

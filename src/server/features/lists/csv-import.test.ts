@@ -5,7 +5,7 @@ import type { AuditResponse, ImportResult } from '../../../contract/admin-insigh
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedUp } from './admin-test-data.ts';
+import { signedUp } from '../../test/admin-test-data.ts';
 import { importDate, IMPORT_NO_EMAIL_COLUMN_MESSAGE } from './csv-import.ts';
 
 const kinds = await testDatabaseKinds();

@@ -6,8 +6,9 @@ import { POSTGRES_URL, testDatabaseKinds } from '../../test/databases.ts';
 import { startListeningApp } from '../../test/listening-app.ts';
 import { slowGet, type SlowClient } from '../../test/slow-client.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { actingAddress, createApiToken } from '../auth/api-token-repository.ts';
-import { manySignups } from './admin-test-data.ts';
+import { actingAddress } from '../../platform/http/admin-request.ts';
+import { createApiToken } from '../auth/api-token-repository.ts';
+import { manySignups } from '../../test/admin-test-data.ts';
 import { exportSlots, type ExportLimits } from './export-limits.ts';
 
 const kinds = await testDatabaseKinds();

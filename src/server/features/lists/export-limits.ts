@@ -1,22 +1,12 @@
+import type { ExportLimits } from '../../config.ts';
+
+export type { ExportLimits };
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The places of running exports (features/lists/export-routes.ts). */
     exportSlots: ExportSlots;
   }
-}
-
-/** How many CSV exports may run, and how long and how slowly each may (decision 0033). */
-export interface ExportLimits {
-  /** Exports one person (with every session and API token of theirs) may run at once. */
-  perUser: number;
-  /** Exports of everyone together; on PostgreSQL below the pool size (config.ts checks it). */
-  total: number;
-  /** PostgreSQL ends an export statement that runs longer than this. */
-  statementTimeoutMs: number;
-  /** A client that takes less than this while the service has data waiting is cut; 0: off. */
-  minBytesPerSecond: number;
-  /** The time, counted only while data waits for the client, the rate is averaged over. */
-  minRateWindowMs: number;
 }
 
 /** Gives back an export's place; only the first call counts. */

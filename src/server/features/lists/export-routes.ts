@@ -1,3 +1,4 @@
+import { actingAddress } from '../../platform/http/admin-request.ts';
 import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +7,6 @@ import { adminErrorSchema } from '../../../contract/errors.ts';
 import { z } from '../../../contract/zod.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { cutSlowReaders } from '../../lib/read-rate.ts';
-import { actingAddress } from '../auth/api-token-repository.ts';
 import {
   adminErrorResponses,
   currentAdmin,

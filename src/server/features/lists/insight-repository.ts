@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminCounts, AuditQuery } from '../../../contract/admin-insights.ts';
 import { toDate, type Database } from '../../db/schema.ts';
-import { earlyAccessInvitation } from '../access/early-access-invitation-mail.ts';
+import { INVITATION_TEMPLATE_ID } from '../../platform/mail/templates/template-ids.ts';
 import { containsPattern, emailMatches } from '../../platform/lists/email-search.ts';
 import { countFromTally } from '../../platform/lists/signup-tally.ts';
 
@@ -29,7 +29,7 @@ export async function readCounts(db: Kysely<Database>, now = new Date()): Promis
       db
         .selectFrom('mail_outbox')
         .select(sql<number>`count(distinct to_address)`.as('count'))
-        .where('template', '=', earlyAccessInvitation.id)
+        .where('template', '=', INVITATION_TEMPLATE_ID)
         .where('status', '=', 'sent')
         .executeTakeFirst(),
     ),

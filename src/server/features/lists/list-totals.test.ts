@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '../../../contract/admin.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { adminGetter, registered, whitelisted } from './admin-test-data.ts';
+import { adminGetter, registered, whitelisted } from '../../test/admin-test-data.ts';
 import { SEARCH_COUNT_LIMIT } from '../../platform/lists/list-page.ts';
 
 const kinds = await testDatabaseKinds();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { minute, signedUp } from './admin-test-data.ts';
+import { minute, signedUp } from '../../test/admin-test-data.ts';
 import { listSignups } from './signup-list-repository.ts';
 
 const kinds = await testDatabaseKinds();

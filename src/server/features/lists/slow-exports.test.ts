@@ -6,7 +6,7 @@ import { startListeningApp } from '../../test/listening-app.ts';
 import { slowGet, type SlowClient } from '../../test/slow-client.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createApiToken } from '../auth/api-token-repository.ts';
-import { manySignups } from './admin-test-data.ts';
+import { manySignups } from '../../test/admin-test-data.ts';
 
 const postgres = (await testDatabaseKinds()).find((kind) => kind.name === 'postgres');
 /** About 14 MB of CSV: more than the buffers between PostgreSQL, the service and a client hold. */

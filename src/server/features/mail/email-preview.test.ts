@@ -3,7 +3,7 @@ import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { startEmailTestApp } from '../../test/email-test-app.ts';
-import { MAIL_TEMPLATES } from '../../platform/mail/templates/template-registry.ts';
+import { MAIL_TEMPLATES } from '../../mail-templates.ts';
 
 const [sqlite] = await testDatabaseKinds();
 const ADMIN = 'curator@example.com';

@@ -3,7 +3,7 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { sendLogFor } from '../../platform/mail/email-repository.ts';
 import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';
-import { MAIL_TEMPLATES } from '../../platform/mail/templates/template-registry.ts';
+import { MAIL_TEMPLATES } from '../../mail-templates.ts';
 import type { TestSmtpServer } from '../../test/test-smtp-server.ts';
 
 const kinds = await testDatabaseKinds();

@@ -27,7 +27,7 @@ import type { MailService, SendRequest, SendResult } from '../../platform/mail/m
 import { recentCaughtMail } from '../../platform/mail/email-repository.ts';
 import { renderPreview } from '../../platform/mail/render-mail.ts';
 import { earlyAccessInvitation } from '../access/early-access-invitation-mail.ts';
-import { findTemplate, MAIL_TEMPLATES } from '../../platform/mail/templates/template-registry.ts';
+import { findTemplate, mailTemplates } from '../../platform/mail/templates/template-registry.ts';
 
 const MAILBOX_SIZE = 50;
 
@@ -170,7 +170,7 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
     async (_request, reply) => {
       noStore(reply);
       return {
-        templates: MAIL_TEMPLATES.map(({ id, name, subject, description }) => ({
+        templates: mailTemplates().map(({ id, name, subject, description }) => ({
           id,
           name,
           subject,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EarlyAccessEmailResponse } from '../../../contract/email-api.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { invited, signedUp, whitelisted } from '../lists/admin-test-data.ts';
+import { invited, signedUp, whitelisted } from '../../test/admin-test-data.ts';
 import { WAVE_UNAVAILABLE_MESSAGE, BULK_UNAVAILABLE_MESSAGE } from '../access/wave-routes.ts';
 import { inviteWaveMembers } from '../access/wave-repository.ts';
 import { markUnsubscribed } from '../../platform/mail/email-repository.ts';

@@ -20,7 +20,7 @@ import { fillSlots } from '../../lib/fill-slots.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { buildHasAnalytics, inlineScriptHashes } from '../../plugins/page-policies.ts';
 import { helmetOptions, securityHeaders } from '../../plugins/security-headers.ts';
-import type { AcceptSignup } from './signup-routes.ts';
+import type { AcceptSignup } from './signup-input.ts';
 
 /** Used when the server runs without a web build: the same slots in a bare page. */
 const BARE_PROBLEM_PAGE = `<!doctype html>

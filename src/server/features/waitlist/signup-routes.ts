@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicErrorSchema } from '../../../contract/errors.ts';
 import {
@@ -6,11 +6,7 @@ import {
   signupResponseSchema,
   type SignupResponse,
 } from '../../../contract/signup.ts';
-import {
-  HONEYPOT_FIELD,
-  SIGNUP_ACCEPTED_MESSAGE,
-  type SignupType,
-} from '../../../contract/signup-types.ts';
+import { HONEYPOT_FIELD, SIGNUP_ACCEPTED_MESSAGE } from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
@@ -21,24 +17,11 @@ import {
   disposableAddressCheck,
   emailDomain,
 } from '../../platform/addresses/disposable-domains.ts';
+import type { AcceptSignup } from './signup-input.ts';
 import { signupFormRoute } from './signup-form-route.ts';
 import { insertSignups, type NewSignup } from './signup-repository.ts';
 
 const ACCEPTED: SignupResponse = { success: true, message: SIGNUP_ACCEPTED_MESSAGE };
-
-export interface SignupInput {
-  email: string;
-  signupType: SignupType;
-  /** The honeypot field's value: anything but empty drops the signup silently. */
-  honeypot?: string;
-}
-
-/**
- * Takes one valid signup: dropped when the honeypot is filled, refused (400) at a disposable
- * domain, otherwise recorded once. Resolves the same way for a new and a known address; throws
- * an HttpError when refused or when the database fails (503).
- */
-export type AcceptSignup = (input: SignupInput, log: FastifyBaseLogger) => Promise<void>;
 
 /**
  * One counter per client over every way to sign up (the JSON call and the form without

@@ -8,6 +8,7 @@ import {
   TextLink,
   textStyle,
 } from '../../platform/mail/templates/brand-layout.ts';
+import { confirmationLinks } from '../../platform/links/confirmation-token.ts';
 import { defineTemplate } from '../../platform/mail/templates/template-definition.ts';
 
 export interface WaitlistConfirmationProps {
@@ -34,6 +35,8 @@ export const waitlistConfirmation = defineTemplate<WaitlistConfirmationProps>({
   kind: 'marketing',
   sampleProps: { email: 'sam.viewer@example.com' },
   propsFor: (email) => ({ email }),
+  // The queued row carries its signup and time; the link is signed when the mail leaves.
+  links: ({ publicUrl, secret, params }) => confirmationLinks(publicUrl, secret, params),
   component: ({ email }, links) => {
     const site = links.publicUrl.replace(/\/$/, '');
     const confirmUrl = links.confirmUrl ?? sampleConfirmUrl(site);

@@ -1,6 +1,70 @@
-import type { WebhookEvent } from '../../features/integrations/webhook-repository.ts';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { WebhookEventType } from '../../../contract/webhooks.ts';
+import type { Database, WebhookDeliveriesTable, WebhookDeliveryStatus } from '../../db/schema.ts';
+import { uuidV7 } from '../../lib/uuid-v7.ts';
 
-export { emitWebhookEvents } from '../../features/integrations/webhook-repository.ts';
+/**
+ * Domain events: what happened to an address, recorded in the transaction of the change itself
+ * (a transactional outbox), as one delivery row for each webhook endpoint that wants its type.
+ * Features emit them; the integrations feature delivers them.
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface WebhookEvent {
+  type: WebhookEventType;
+  /** The address the event is about. */
+  subject: string;
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * Queues an event for every active endpoint that receives its type. Call it with the transaction
+ * of the change the event reports (the transactional outbox): both are saved, or neither.
+ */
+export async function emitWebhookEvents(db: Executor, events: WebhookEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const endpoints = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('disabled_at', 'is', null)
+    .execute();
+  if (endpoints.length === 0) return;
+  const rows: Insertable<WebhookDeliveriesTable>[] = [];
+  for (const endpoint of endpoints) {
+    const wanted = new Set(JSON.parse(endpoint.events) as string[]);
+    for (const event of events) {
+      if (!wanted.has(event.type)) continue;
+      const created = event.at.toISOString();
+      const id = `msg_${uuidV7(event.at.getTime())}`;
+      rows.push({
+        id,
+        endpoint_id: endpoint.id,
+        event_type: event.type,
+        subject: event.subject,
+        // Standard Webhooks' body: the type, when it happened, what it is about.
+        payload: JSON.stringify({ type: event.type, timestamp: created, data: event.data }),
+        status: 'queued',
+        next_attempt_at: created,
+        lease_until: null,
+        leased_by: null,
+        last_status: null,
+        last_error: null,
+        last_attempt_at: null,
+        created_at: created,
+        finished_at: null,
+      });
+    }
+  }
+  // In chunks: SQLite takes at most 32,766 bound values in one statement.
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
 
 /**
  * The events receivers get, each with the `data` of its body. Field names are those of the admin
@@ -61,4 +125,18 @@ export function userRegisteredEvent(user: { uid: string; email: string }, at: Da
     at,
     data: { uid: user.uid, email: user.email, registeredAt: at.toISOString() },
   } satisfies WebhookEvent;
+}
+
+/** Webhook deliveries by state, every state named (0 when none), for the metrics. */
+export async function deliveryCounts(
+  db: Kysely<Database>,
+): Promise<Record<WebhookDeliveryStatus, number>> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['status', sql<number>`count(*)`.as('count')])
+    .groupBy('status')
+    .execute();
+  const counts = { queued: 0, sending: 0, delivered: 0, dead: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MailConfig } from '../../config.ts';
-import { sharedValue } from '../../features/auth/provider-store.ts';
+import { sharedValue } from '../values/shared-values.ts';
 
 /**
  * The key that signs unsubscribe links. Production sets UNSUBSCRIBE_SECRET; locally the first

@@ -11,7 +11,6 @@ import { isRetryable, sendWithRetry } from './mail-transport.ts';
 import type { OutboxOutcome, OutboxRow } from './outbox-repository.ts';
 import { nextRoundAt } from './outbox-worker.ts';
 import { renderMail } from './render-mail.ts';
-import type { MailLinks } from './templates/template-definition.ts';
 import { findTemplate } from './templates/template-registry.ts';
 import { unsubscribeUrl } from '../links/unsubscribe-token.ts';
 
@@ -36,14 +35,6 @@ export function messageIdFor(outboxId: string, publicUrl: string): string {
   return `<${outboxId}@${new URL(publicUrl).hostname}>`;
 }
 
-/** Links a template needs beyond the standard ones, built from its outbox params at send time. */
-export type ExtraLinks = (
-  template: string,
-  params: Record<string, string>,
-  /** The mail secret, from which each kind of signed link derives its own key. */
-  secret: string,
-) => Partial<MailLinks> | undefined;
-
 /** What one delivery round needs: the sender's settings, its database and transport. */
 export interface DelivererOptions {
   db: Kysely<Database>;
@@ -52,7 +43,6 @@ export interface DelivererOptions {
   transport: Transporter;
   /** The mail secret, from which each kind of signed link derives its own key. */
   secret: string;
-  extraLinks?: ExtraLinks;
 }
 
 /**
@@ -65,7 +55,6 @@ export function createDeliverer({
   mail,
   transport,
   secret,
-  extraLinks,
 }: DelivererOptions): (row: OutboxRow) => Promise<OutboxOutcome> {
   return async function deliver(row) {
     const template = findTemplate(row.template);
@@ -101,7 +90,7 @@ export function createDeliverer({
         ...(listUnsubscribe ? { unsubscribeUrl: listUnsubscribe } : {}),
         dataRequestUrl: dataRequestUrl(publicUrl, secret, to),
         dataErasureUrl: dataErasureUrl(publicUrl, secret, to),
-        ...extraLinks?.(row.template, params, secret),
+        ...template.linksFor?.({ publicUrl, secret, params }),
       },
       to,
     );

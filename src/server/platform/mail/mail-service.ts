@@ -60,6 +60,13 @@ export interface MailService {
   close(): Promise<void>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sender: features that queue mail nudge it, so it leaves at once. */
+    mailer: MailService;
+  }
+}
+
 export const SEND_LOG_UNAVAILABLE_MESSAGE =
   'Email is unavailable: the mail could not be queued, so nothing was sent. Try again shortly.';
 
@@ -83,6 +90,8 @@ export async function createMailService(
   db: Kysely<Database>,
   config: AppConfig,
   log: FastifyBaseLogger,
+  /** The URL of the module that installs the mail templates, for the sender thread. */
+  templatesModule: string,
 ): Promise<MailService> {
   const { mail } = config;
   let catcher: MailCatcher | undefined;
@@ -99,6 +108,7 @@ export async function createMailService(
   const worker = await startMailWorker(db, log, {
     database: config.database,
     logLevel: config.logLevel,
+    templatesModule,
     publicUrl: config.publicUrl,
     mail,
     target,

@@ -10,7 +10,7 @@ export const DEFAULT_MAX_ROUNDS = 6;
 
 export interface OutboxMessage {
   to: string;
-  /** A template id of templates/template-registry.ts. */
+  /** The id of an installed template (src/server/mail-templates.ts). */
   template: string;
   /** What the template needs besides the address; rendered when the mail is sent. */
   params?: Record<string, string>;

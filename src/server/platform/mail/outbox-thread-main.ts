@@ -23,6 +23,8 @@ const settings = workerData as ThreadSettings;
 if (process.platform === 'linux') setPriority(0, SENDER_NICE);
 const port = parentPort!;
 const send = (message: FromThread) => port.postMessage(message);
+// The features' templates, installed in this thread as app.ts installs them in the service's.
+await import(settings.templatesModule);
 const database = openDatabase(settings.database);
 const sender = startSender(database.db, settings);
 

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { DatabaseConfig, MailConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { createDeliverer } from './deliver-mail.ts';
-import { mailLinks } from './mail-links.ts';
 import { createMailTransport, type SmtpTarget } from './mail-transport.ts';
 import type { OutboxOutcome, OutboxRow } from './outbox-repository.ts';
 import { startOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
@@ -21,6 +20,8 @@ export interface SenderSettings {
 export interface ThreadSettings extends SenderSettings {
   database: DatabaseConfig;
   logLevel: string;
+  /** The URL of the module that installs the mail templates (src/server/mail-templates.ts). */
+  templatesModule: string;
 }
 
 /** Messages between the service and its sender thread. */
@@ -40,12 +41,7 @@ export interface Sender {
 export function startSender(db: Kysely<Database>, settings: SenderSettings): Sender {
   const transport = createMailTransport(settings.target, settings.mail);
   return {
-    deliver: createDeliverer({
-      db,
-      ...settings,
-      transport,
-      extraLinks: mailLinks(settings.publicUrl),
-    }),
+    deliver: createDeliverer({ db, ...settings, transport }),
     close() {
       transport.close();
       return Promise.resolve();

@@ -2,7 +2,7 @@ import { render } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
 import { DOLLAR_PATTERNS } from '../../test/dollar-patterns.ts';
 import { renderMail } from './render-mail.ts';
-import { MAIL_TEMPLATES } from './templates/template-registry.ts';
+import { MAIL_TEMPLATES } from '../../mail-templates.ts';
 
 const RECIPIENTS = [
   'viewer@example.com',

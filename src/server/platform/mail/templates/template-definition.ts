@@ -7,7 +7,7 @@ export interface MailLinks {
   publicUrl: string;
   /** The recipient's signed one-click link; only marketing mail has one. */
   unsubscribeUrl?: string;
-  /** The signed link that confirms a signup (platform/links/confirmation-token.ts). */
+  /** The signed link that confirms a signup (the confirmation template's own link). */
   confirmUrl?: string;
   /** The recipient's signed link to get a copy of their data (features/privacy). */
   dataRequestUrl?: string;
@@ -44,6 +44,15 @@ export interface SendCondition {
   message: string;
 }
 
+/** What a template's own links are made from when its mail leaves. */
+export interface LinkContext {
+  publicUrl: string;
+  /** The mail secret, from which each kind of signed link derives its own key. */
+  secret: string;
+  /** The outbox row's params (strings). */
+  params: Record<string, string>;
+}
+
 export interface TemplateDefinition<Props> {
   id: string;
   name: string;
@@ -57,6 +66,8 @@ export interface TemplateDefinition<Props> {
   component(props: Props, links: MailLinks): ReactElement;
   /** Files to attach, made at send time from the database (the data-export mail). */
   attachments?: (context: AttachmentContext) => Promise<MailAttachment[]>;
+  /** Links of its own beyond the standard ones, signed when the mail leaves (a confirmation's). */
+  links?: (context: LinkContext) => Partial<MailLinks>;
   sendOnlyIf?: SendCondition;
 }
 
@@ -70,6 +81,7 @@ export interface MailTemplate {
   sample(links: MailLinks): ReactElement;
   forRecipient(recipient: string, links: MailLinks): ReactElement;
   attachmentsFor?: (context: AttachmentContext) => Promise<MailAttachment[]>;
+  linksFor?: (context: LinkContext) => Partial<MailLinks>;
   sendOnlyIf?: SendCondition;
 }
 
@@ -84,6 +96,7 @@ export function defineTemplate<Props>(definition: TemplateDefinition<Props>): Ma
     sample: (links) => definition.component(definition.sampleProps, links),
     forRecipient: (recipient, links) => definition.component(definition.propsFor(recipient), links),
     ...(definition.attachments ? { attachmentsFor: definition.attachments } : {}),
+    ...(definition.links ? { linksFor: definition.links } : {}),
     ...(definition.sendOnlyIf ? { sendOnlyIf: definition.sendOnlyIf } : {}),
   };
 }

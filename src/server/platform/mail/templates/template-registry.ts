@@ -1,17 +1,20 @@
-import { dataExport } from '../../../features/privacy/data-export-mail.ts';
-import { earlyAccessInvitation } from '../../../features/access/early-access-invitation-mail.ts';
-import { removalNotice } from '../../../features/access/removal-notice-mail.ts';
 import type { MailTemplate } from './template-definition.ts';
-import { waitlistConfirmation } from '../../../features/waitlist/waitlist-confirmation-mail.ts';
 
-/** Every mail the product sends, in the order the Email Testing tab lists them. */
-export const MAIL_TEMPLATES: readonly MailTemplate[] = [
-  earlyAccessInvitation,
-  waitlistConfirmation,
-  removalNotice,
-  dataExport,
-];
+/**
+ * The mails the product sends. The platform knows none of them: the composition
+ * (src/server/mail-templates.ts) installs the features' templates once, at startup.
+ */
+let installed: readonly MailTemplate[] = [];
+
+export function installMailTemplates(templates: readonly MailTemplate[]): void {
+  installed = templates;
+}
+
+/** Every installed template, in the order the Email Testing tab lists them. */
+export function mailTemplates(): readonly MailTemplate[] {
+  return installed;
+}
 
 export function findTemplate(id: string): MailTemplate | undefined {
-  return MAIL_TEMPLATES.find((template) => template.id === id);
+  return installed.find((template) => template.id === id);
 }

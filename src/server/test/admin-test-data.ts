@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../../db/column-types.ts';
-import type { Database } from '../../db/schema.ts';
-import { LOCAL_ADMIN_EMAIL } from '../../config.ts';
-import { adminHeaders } from '../../test/admin-session.ts';
-import { earlyAccessInvitation } from '../access/early-access-invitation-mail.ts';
-import { insertSignup } from '../waitlist/signup-repository.ts';
+import { isPostgres } from '../db/column-types.ts';
+import type { Database } from '../db/schema.ts';
+import { LOCAL_ADMIN_EMAIL } from '../config.ts';
+import { adminHeaders } from './admin-session.ts';
+import { earlyAccessInvitation } from '../features/access/early-access-invitation-mail.ts';
+import { insertSignup } from '../features/waitlist/signup-repository.ts';
 
 /** Rows with chosen times, for the admin list tests. */
 export async function signedUp(

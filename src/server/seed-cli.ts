@@ -1,12 +1,12 @@
-import { SIGNUP_TYPES, type ProgramType } from '../../contract/signup-types.ts';
-import { configFromEnv, parseEnv } from '../config.ts';
-import { openDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { SIGNUP_TYPES, type ProgramType } from '../contract/signup-types.ts';
+import { configFromEnv, parseEnv } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import {
   countSignups,
   insertSignups,
   type NewSignup,
-} from '../features/waitlist/signup-repository.ts';
+} from './features/waitlist/signup-repository.ts';
 import { seedAdminDemoData } from './demo-data.ts';
 
 /**

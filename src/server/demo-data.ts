@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { LOCAL_ADMIN_EMAIL } from '../config.ts';
-import { toDate, type Database } from './schema.ts';
-import { addToWhitelist } from '../features/access/whitelist-repository.ts';
+import { LOCAL_ADMIN_EMAIL } from './config.ts';
+import { toDate, type Database } from './db/schema.ts';
+import { addToWhitelist } from './features/access/whitelist-repository.ts';
 
 /** Invitations sent without the signup form: press, partners, festival contacts. */
 const INVITED = [

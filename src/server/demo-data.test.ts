@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN_EMAIL } from '../config.ts';
-import { toDate } from './schema.ts';
-import { testDatabaseKinds } from '../test/databases.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { minute, signedUp } from '../features/lists/admin-test-data.ts';
+import { LOCAL_ADMIN_EMAIL } from './config.ts';
+import { toDate } from './db/schema.ts';
+import { testDatabaseKinds } from './test/databases.ts';
+import { startTestApp, type TestApp } from './test/test-app.ts';
+import { minute, signedUp } from './test/admin-test-data.ts';
 import { demoUid, seedAdminDemoData } from './demo-data.ts';
 
 const kinds = await testDatabaseKinds();
