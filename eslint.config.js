@@ -61,7 +61,13 @@ export default tseslint.config(
   },
   {
     // CLIs and benchmarks print their results.
-    files: ['bench/**', 'scripts/**', 'src/server/db/*-cli.ts', 'src/server/seed-cli.ts', 'src/server/main.ts'],
+    files: [
+      'bench/**',
+      'scripts/**',
+      'src/server/db/*-cli.ts',
+      'src/server/seed-cli.ts',
+      'src/server/main.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   {
