@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { expressionBuilder, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   WEBHOOK_EVENT_TYPES,
   deliveryReason,
@@ -11,11 +11,19 @@ import {
   toDate,
   type Database,
   type WebhookDeliveriesTable,
-  type WebhookDeliveryStatus,
   type WebhookEndpointsTable,
 } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { recordAudit } from '../../platform/audit/audit-repository.ts';
+import {
+  finishLeasedRow,
+  leaseRows,
+  releaseLeasedRows,
+  type QueueTable,
+} from '../../platform/queue/lease-table.ts';
+
+/** Deliveries as a lease queue: each lease is one attempt. */
+const DELIVERIES: QueueTable = { table: 'webhook_deliveries', rounds: 'attempts' };
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -267,17 +275,17 @@ export async function leaseDueDeliveries(
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit);
-  const rows = await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      status: 'sending',
-      lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-      leased_by: worker,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
-    .returningAll()
-    .execute();
+  const rows = await leaseRows<DeliveryRow>(
+    db,
+    DELIVERIES,
+    worker,
+    expressionBuilder<Database, 'webhook_deliveries'>()(
+      'id',
+      'in',
+      isPostgres(db) ? due.forUpdate().skipLocked() : due,
+    ),
+    { leaseMs, now },
+  );
   if (rows.length === 0) return [];
   const endpoints = await db
     .selectFrom('webhook_endpoints')
@@ -312,50 +320,37 @@ export interface DeliveryOutcome {
 }
 
 /** Records how an attempt ended, only while this worker still holds the delivery. */
-export async function finishLeasedDelivery(
+export function finishLeasedDelivery(
   db: Executor,
   id: string,
   worker: string,
   outcome: DeliveryOutcome,
 ): Promise<boolean> {
   const retry = outcome.status === 'retry';
-  const status: WebhookDeliveryStatus = outcome.status === 'retry' ? 'queued' : outcome.status;
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({
-      status,
-      next_attempt_at: (outcome.nextAttemptAt ?? outcome.at).toISOString(),
-      lease_until: null,
-      leased_by: null,
+  return finishLeasedRow(
+    db,
+    DELIVERIES,
+    id,
+    worker,
+    {
+      status: retry ? 'queued' : outcome.status,
+      retry,
+      nextAttemptAt: outcome.nextAttemptAt ?? outcome.at,
+      at: outcome.at,
+    },
+    {
       last_status: outcome.httpStatus ?? null,
       last_error: outcome.error ?? null,
       last_attempt_at: outcome.at.toISOString(),
-      finished_at: retry ? null : outcome.at.toISOString(),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'sending')
-    .where('leased_by', '=', worker)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    },
+  );
 }
 
 /** Gives back leased deliveries this worker did not start (it is stopping): due again at once. */
-export async function releaseLeasedDeliveries(
+export function releaseLeasedDeliveries(
   db: Executor,
   ids: string[],
   worker: string,
 ): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      status: 'queued',
-      lease_until: null,
-      leased_by: null,
-      attempts: eb('attempts', '-', 1),
-    }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'sending')
-    .where('leased_by', '=', worker)
-    .execute();
+  return releaseLeasedRows(db, DELIVERIES, ids, worker);
 }

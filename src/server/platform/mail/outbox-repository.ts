@@ -1,7 +1,23 @@
-import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { isPostgres } from '../../db/column-types.ts';
 import type { Database, MailOutboxTable, OutboxStatus } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
+import {
+  finishLeasedRow,
+  leaseRows,
+  releaseLeasedRows,
+  type QueueTable,
+} from '../queue/lease-table.ts';
+
+/** The outbox as a lease queue: a round is one lease (its SMTP attempts are counted apart). */
+const OUTBOX: QueueTable = { table: 'mail_outbox', rounds: 'rounds' };
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;
@@ -160,21 +176,14 @@ export async function leaseDueMail(
   { limit, leaseMs, now = new Date() }: { limit: number; leaseMs: number; now?: Date },
 ): Promise<OutboxRow[]> {
   const at = now.toISOString();
-  const rows = await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      status: 'sending',
-      lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-      leased_by: worker,
-      rounds: eb('rounds', '+', 1),
-    }))
-    .where((eb) =>
-      isPostgres(db)
-        ? eb('id', 'in', dueRows(db, at, limit).forUpdate().skipLocked())
-        : sql<SqlBool>`id in ${dueSqlite(at, limit)}`,
-    )
-    .returningAll()
-    .execute();
+  const due = isPostgres(db)
+    ? expressionBuilder<Database, 'mail_outbox'>()(
+        'id',
+        'in',
+        dueRows(db, at, limit).forUpdate().skipLocked(),
+      )
+    : sql<SqlBool>`id in ${dueSqlite(at, limit)}`;
+  const rows = await leaseRows<OutboxRow>(db, OUTBOX, worker, due, { leaseMs, now });
   return rows.sort((a, b) => a.priority - b.priority || (a.id < b.id ? -1 : 1));
 }
 
@@ -195,7 +204,7 @@ export interface OutboxOutcome {
  * Records how a leased message ended, only while this worker still holds it: a worker that lost
  * its lease (it stalled past it) must not overwrite the outcome of the one that took over.
  */
-export async function finishLeasedMail(
+export function finishLeasedMail(
   db: Executor,
   id: string,
   worker: string,
@@ -203,46 +212,29 @@ export async function finishLeasedMail(
   now = new Date(),
 ): Promise<boolean> {
   const retry = outcome.status === 'retry';
-  const status: OutboxStatus = outcome.status === 'retry' ? 'queued' : outcome.status;
-  const result = await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      status,
-      attempts: eb('attempts', '+', outcome.attempts ?? 0),
-      next_attempt_at: (outcome.nextAttemptAt ?? now).toISOString(),
-      lease_until: null,
-      leased_by: null,
+  return finishLeasedRow(
+    db,
+    OUTBOX,
+    id,
+    worker,
+    {
+      status: retry ? 'queued' : outcome.status,
+      retry,
+      nextAttemptAt: outcome.nextAttemptAt ?? now,
+      at: now,
+    },
+    {
+      attempts: sql`attempts + ${outcome.attempts ?? 0}`,
       last_error: outcome.error ?? null,
       failure_message: outcome.message ?? null,
       smtp_response: outcome.smtpResponse ?? null,
-      finished_at: retry ? null : now.toISOString(),
-    }))
-    .where('id', '=', id)
-    .where('status', '=', 'sending')
-    .where('leased_by', '=', worker)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    },
+  );
 }
 
 /** Gives back leased messages this worker did not start (it is stopping): due again at once. */
-export async function releaseLeasedMail(
-  db: Executor,
-  ids: string[],
-  worker: string,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      status: 'queued',
-      lease_until: null,
-      leased_by: null,
-      rounds: eb('rounds', '-', 1),
-    }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'sending')
-    .where('leased_by', '=', worker)
-    .execute();
+export function releaseLeasedMail(db: Executor, ids: string[], worker: string): Promise<void> {
+  return releaseLeasedRows(db, OUTBOX, ids, worker);
 }
 
 export async function findOutboxMail(db: Executor, id: string): Promise<OutboxRow | undefined> {

@@ -1,0 +1,80 @@
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A durable queue's table (the mail outbox, webhook deliveries): rows are `queued` until due,
+ * `sending` while a worker holds their lease (`leased_by`, `lease_until`), then finished. The
+ * lease, finish and release statements are the same for every such table; only which rows are
+ * due first, what an outcome records, and the name of the column counting rounds differ.
+ */
+export interface QueueTable {
+  table: 'mail_outbox' | 'webhook_deliveries';
+  /** The column counting the rounds a row was taken in. */
+  rounds: 'rounds' | 'attempts';
+}
+
+/**
+ * Leases the rows `due` picks to `worker` until `leaseMs` from `now`, one more round each, and
+ * returns them as they are now. `due` names the rows by id; on PostgreSQL it should lock them
+ * with `FOR UPDATE SKIP LOCKED`, so instances never take the same row (SQLite has one writer).
+ */
+export async function leaseRows<Row>(
+  db: Kysely<Database>,
+  { table, rounds }: QueueTable,
+  worker: string,
+  due: Expression<SqlBool>,
+  { leaseMs, now }: { leaseMs: number; now: Date },
+): Promise<Row[]> {
+  const { rows } = await sql<Row>`
+    update ${sql.table(table)}
+    set status = 'sending', lease_until = ${new Date(now.getTime() + leaseMs).toISOString()},
+      leased_by = ${worker}, ${sql.ref(rounds)} = ${sql.ref(rounds)} + 1
+    where ${due}
+    returning *`.execute(db);
+  return rows;
+}
+
+/**
+ * Records how a leased row ended (`values`: the table's own columns), only while `worker` still
+ * holds it: a worker that lost its lease (it stalled past it) must not overwrite the outcome of
+ * the one that took over. A retry is queued again at `nextAttemptAt`; any other outcome is
+ * final at `at`.
+ */
+export async function finishLeasedRow(
+  db: Executor,
+  { table }: QueueTable,
+  id: string,
+  worker: string,
+  outcome: { status: string; retry: boolean; nextAttemptAt: Date; at: Date },
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  const columns = Object.entries({
+    status: outcome.status,
+    next_attempt_at: outcome.nextAttemptAt.toISOString(),
+    lease_until: null,
+    leased_by: null,
+    finished_at: outcome.retry ? null : outcome.at.toISOString(),
+    ...values,
+  }).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  const result = await sql`
+    update ${sql.table(table)} set ${sql.join(columns)}
+    where id = ${id} and status = 'sending' and leased_by = ${worker}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Gives back leased rows `worker` did not start (it is stopping): due again at once. */
+export async function releaseLeasedRows(
+  db: Executor,
+  { table, rounds }: QueueTable,
+  ids: string[],
+  worker: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    update ${sql.table(table)}
+    set status = 'queued', lease_until = null, leased_by = null,
+      ${sql.ref(rounds)} = ${sql.ref(rounds)} - 1
+    where id in (${sql.join(ids)}) and status = 'sending' and leased_by = ${worker}`.execute(db);
+}
