@@ -6,17 +6,6 @@ import tseslint from 'typescript-eslint';
 import floorPlan from './scripts/eslint/floor-plan.js';
 import oneWayImports from './scripts/eslint/one-way-imports.js';
 
-/**
- * Imports across the server's floor plan that are still to be untangled (scripts/eslint/
- * floor-plan.js); none may be added.
- */
-const FLOOR_PLAN_DEBTS = [
-  // The Email Testing tab's invitation sends let the address in: the route belongs to access,
-  // with the send limits the mail routes share (next step of the floor plan).
-  'features/mail/email-routes.ts -> features/access/whitelist-repository.ts',
-  'features/mail/email-routes.ts -> features/access/early-access-invitation-mail.ts',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -41,7 +30,7 @@ export default tseslint.config(
     },
     rules: {
       'reelscore/one-way-imports': 'error',
-      'reelscore/floor-plan': ['error', { allow: FLOOR_PLAN_DEBTS }],
+      'reelscore/floor-plan': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -5,9 +5,6 @@ import { dirname, relative, resolve } from 'node:path';
  * sit side by side on the floor and never import each other; the floor (`platform/`, `db/`,
  * `lib/`, `plugins/`, `config.ts`) imports no feature. Only the composition (the files at the top
  * of `src/server`: app.ts, main.ts, mail-templates.ts, the seed) and tests import across.
- *
- * `allow` lists imports that are known debts, as `from -> to` file pairs relative to src/server:
- * no other import across is let through.
  */
 const SERVER = 'src/server';
 const FLOOR = ['platform/', 'db/', 'lib/', 'plugins/', 'config.ts'];
@@ -35,7 +32,6 @@ export default {
     },
   },
   create(context) {
-    const allowed = new Set(context.options[0]?.allow ?? []);
     const root = context.cwd;
     const file = relative(root, context.filename).replaceAll('\\', '/');
     if (!file.startsWith(`${SERVER}/`)) return {};
@@ -55,7 +51,6 @@ export default {
       const to = target.slice(SERVER.length + 1);
       const toFeature = featureOf(to);
       if (!toFeature || toFeature === fromFeature) return;
-      if (allowed.has(`${from} -> ${to}`)) return;
       context.report({
         node,
         messageId: fromFloor ? 'floorIntoFeature' : 'betweenFeatures',

@@ -18,6 +18,7 @@ import { registerLists } from './features/lists/lists-feature.ts';
 import { whitelistRoutes } from './features/access/whitelist-routes.ts';
 import { waveRoutes } from './features/access/wave-routes.ts';
 import { funnelRoutes } from './features/access/funnel-routes.ts';
+import { invitationRoutes } from './features/access/invitation-routes.ts';
 import { apiTokenRoutes } from './features/auth/api-token-routes.ts';
 import cookie from '@fastify/cookie';
 import { registerAdminGuard } from './features/auth/admin-guard.ts';
@@ -208,6 +209,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     apiTokenRoutes(app);
     foldSignupTallyWhileRunning(app);
     await registerEmail(app, config, MAIL_TEMPLATES_MODULE);
+    invitationRoutes(app, config);
     await registerPrivacy(app, config);
     await registerWebhooks(app, config);
     const signIn = await signInSettings(app, config);

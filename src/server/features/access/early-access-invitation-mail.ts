@@ -7,6 +7,7 @@ import {
 } from '../../platform/mail/templates/brand-layout.ts';
 import { INVITATION_TEMPLATE_ID } from '../../platform/mail/templates/template-ids.ts';
 import { defineTemplate } from '../../platform/mail/templates/template-definition.ts';
+import { whitelistForInvitation } from './whitelist-repository.ts';
 
 export interface EarlyAccessInvitationProps {
   email: string;
@@ -25,6 +26,12 @@ export const earlyAccessInvitation = defineTemplate<EarlyAccessInvitationProps>(
   kind: 'marketing',
   // Every way of sending it whitelists the address in the same transaction; one taken off the
   // whitelist before the mail leaves is not told it is in.
+  // The invitation tells its reader they are in, so an admin's send of it (the add dialog's, and
+  // a test send of the template) whitelists the address in the transaction that queues it,
+  // audited once as the invitation.
+  announces: async (trx, { to, actor, now }) => {
+    await whitelistForInvitation(trx, [to], { actor, now, alreadyListed: 'invite' });
+  },
   sendOnlyIf: {
     holds: async (db, to) =>
       (await db

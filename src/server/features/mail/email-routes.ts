@@ -1,11 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  earlyAccessEmailRequestSchema,
-  earlyAccessEmailResponseSchema,
   emailTemplatesResponseSchema,
   mailboxResponseSchema,
-  sendEmailResponseSchema,
   templateIdParamsSchema,
   templatePreviewResponseSchema,
   testEmailRequestSchema,
@@ -13,20 +10,11 @@ import {
 import { adminErrorSchema } from '../../../contract/errors.ts';
 import type { AppConfig } from '../../config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import {
-  adminErrorResponses,
-  currentAdmin,
-  noStore,
-  orUnavailable,
-} from '../../platform/http/admin-request.ts';
-import {
-  isWhitelisted as isListed,
-  whitelistForInvitation,
-} from '../access/whitelist-repository.ts';
-import type { MailService, SendRequest, SendResult } from '../../platform/mail/mail-service.ts';
+import { adminErrorResponses, currentAdmin, noStore } from '../../platform/http/admin-request.ts';
+import type { MailService } from '../../platform/mail/mail-service.ts';
+import { answer, mailSendLimits, sendResponses } from '../../platform/mail/send-answers.ts';
 import { recentCaughtMail } from '../../platform/mail/email-repository.ts';
 import { renderPreview } from '../../platform/mail/render-mail.ts';
-import { earlyAccessInvitation } from '../access/early-access-invitation-mail.ts';
 import { findTemplate, mailTemplates } from '../../platform/mail/templates/template-registry.ts';
 
 const MAILBOX_SIZE = 50;
@@ -34,124 +22,17 @@ const MAILBOX_SIZE = 50;
 /** What the admin guard answers; these calls read no input and no table of their own. */
 const guardResponses = { 401: adminErrorResponses[401], 403: adminErrorResponses[403] };
 
-const sendResponses = {
-  200: sendEmailResponseSchema.describe('Sent; `messageId` is the Message-ID header.'),
-  202: sendEmailResponseSchema.describe(
-    'Queued: the mail server did not answer within the wait; the outbox sends it later.',
-  ),
-  ...adminErrorResponses,
-  409: sendEmailResponseSchema.describe(
-    'Refused: the address unsubscribed from marketing mail, or was erased (no mail at all).',
-  ),
-  413: adminErrorSchema.describe('The body is larger than 16 KiB.'),
-  415: adminErrorSchema.describe('The body must be JSON.'),
-  429: adminErrorSchema.describe('Too many sends by this admin or to this address.'),
-  502: sendEmailResponseSchema.describe(
-    'The mail server refused, failed or timed out (after retries for temporary failures).',
-  ),
-};
-
-/** The invitation's answers also say whether the address is on the whitelist. */
-const invitationResponses = {
-  ...sendResponses,
-  200: earlyAccessEmailResponseSchema.describe(
-    'Sent; the address is on the whitelist. `messageId` is the Message-ID header.',
-  ),
-  202: earlyAccessEmailResponseSchema.describe(
-    'Queued: the address is on the whitelist, and the mail server did not answer within the ' +
-      'wait; the outbox sends it later.',
-  ),
-  409: earlyAccessEmailResponseSchema.describe(
-    'Refused, nothing changed: the address unsubscribed from marketing mail, or was erased.',
-  ),
-  502: earlyAccessEmailResponseSchema.describe(
-    'The mail server refused, failed or timed out; the address stays on the whitelist.',
-  ),
-};
-
-const WHITELIST_STATE_UNAVAILABLE_MESSAGE =
-  "The invitation was not sent, and we couldn't read the address's whitelist state right now.";
-
 /** A send of a template named by id may also find no such template. */
 const templateSendResponses = {
   ...sendResponses,
   404: adminErrorSchema.describe('No template has that id.'),
 };
 
-/** The answer to a send; `extra` goes into every body (the invitation's whitelist state). */
-function answer(reply: FastifyReply, result: SendResult, extra: object = {}) {
-  noStore(reply);
-  if (result.status === 'sent') {
-    return reply
-      .code(200)
-      .send({ success: true, message: result.message, messageId: result.messageId, ...extra });
-  }
-  if (result.status === 'refused') {
-    return reply.code(409).send({ success: false, message: result.message, ...extra });
-  }
-  if (result.status === 'queued') {
-    return reply
-      .code(202)
-      .send({ success: true, message: result.message, messageId: result.messageId, ...extra });
-  }
-  return reply
-    .code(502)
-    .send({ success: false, message: result.message, messageId: result.messageId, ...extra });
-}
-
-/**
- * The invitation tells its reader they are in, so every send of it (the add dialog's, and a
- * test send of the template) whitelists the address in the transaction that queues it, audited
- * once as the invitation.
- */
-function letIn(to: string, actor: string): Pick<SendRequest, 'change'> {
-  return {
-    change: async (trx) => {
-      await whitelistForInvitation(trx, [to], { actor, now: new Date(), alreadyListed: 'invite' });
-    },
-  };
-}
-
-/**
- * Limits per admin and per recipient, each one counter shared by every sending route. The
- * plugin runs one `rateLimit` hook per request, so the second limit checks its counter itself.
- */
-function sendLimits(app: FastifyInstance, config: AppConfig) {
-  const { max, windowMs } = config.mail.rateLimit;
-  const addressCounter = app.createRateLimit({
-    max,
-    timeWindow: windowMs,
-    keyGenerator: (request: FastifyRequest) =>
-      `email-to:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
-  });
-  return {
-    perAdmin: app.rateLimit({
-      max,
-      timeWindow: windowMs,
-      keyGenerator: (request: FastifyRequest) =>
-        `email-admin:${request.admin?.email ?? request.ip}`,
-    }),
-    perAddress: async (request: FastifyRequest, reply: FastifyReply) => {
-      const state = await addressCounter(request);
-      if (state.isAllowed || !state.isExceeded) return;
-      reply.header('retry-after', state.ttlInSeconds);
-      request.log.warn(
-        { route: request.routeOptions.url },
-        'rate limit reached for a recipient address',
-      );
-      throw new HttpError(
-        429,
-        `Too many emails to this address. Please try again in ${state.ttlInSeconds} seconds.`,
-      );
-    },
-  };
-}
-
 /** The Email Testing tab's calls (spec section 7); the admin guard protects every one. */
 export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: MailService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const links = { publicUrl: config.publicUrl };
-  const limits = sendLimits(app, config);
+  const limits = mailSendLimits(app, config);
 
   routes.get(
     '/api/email/templates',
@@ -233,53 +114,8 @@ export function emailRoutes(app: FastifyInstance, config: AppConfig, mailer: Mai
         to: email,
         template,
         requestedBy: admin.email,
-        ...(template.id === earlyAccessInvitation.id ? letIn(email, admin.email) : {}),
       });
       return answer(reply, result);
-    },
-  );
-
-  routes.post(
-    '/api/email/early-access',
-    {
-      config: { access: 'admin' },
-      onRequest: [limits.perAdmin],
-      preHandler: [limits.perAddress],
-      schema: {
-        operationId: 'sendEarlyAccessEmail',
-        summary: 'Whitelist an address and send it the early-access invitation',
-        description:
-          'The address is added to the whitelist in the transaction that queues the ' +
-          'invitation (both are saved, or neither), audited once as `whitelist.invite`; an ' +
-          'address already listed is invited again. Refused (409) before anything changes ' +
-          'when the address unsubscribed or was erased. A mail server failure (502) leaves ' +
-          'the address on the whitelist without the invitation.',
-        tags: ['email'],
-        body: earlyAccessEmailRequestSchema,
-        response: invitationResponses,
-      },
-    },
-    async (request, reply) => {
-      const admin = currentAdmin(request);
-      const { email } = request.body;
-      const result = await mailer.send({
-        to: email,
-        template: earlyAccessInvitation,
-        requestedBy: admin.email,
-        ...letIn(email, admin.email),
-      });
-      if (result.status === 'refused') {
-        // Refused before anything changed: the address is as it was.
-        const isWhitelisted = await orUnavailable(WHITELIST_STATE_UNAVAILABLE_MESSAGE, () =>
-          isListed(app.database.db, email),
-        );
-        return answer(reply, result, { isWhitelisted });
-      }
-      if (result.status === 'failed') {
-        const message = `${result.message} ${email} is on the whitelist, without the invitation.`;
-        return answer(reply, { ...result, message }, { isWhitelisted: true });
-      }
-      return answer(reply, result, { isWhitelisted: true });
     },
   );
 

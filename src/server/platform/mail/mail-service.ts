@@ -38,12 +38,6 @@ export interface SendRequest {
   to: string;
   template: MailTemplate;
   requestedBy: string;
-  /**
-   * The change the mail announces (the invitation's whitelist entry), made in the transaction
-   * that queues it: both are saved, or neither. A mail its recipient would refuse (unsubscribed
-   * or erased) is then refused before anything changes.
-   */
-  change?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 export interface MailService {
@@ -152,7 +146,9 @@ export async function createMailService(
     return undefined;
   }
 
-  async function send({ to, template, requestedBy, change }: SendRequest): Promise<SendResult> {
+  /** An admin's send: with the change its template announces (`announces`), if any. */
+  async function send({ to, template, requestedBy }: SendRequest): Promise<SendResult> {
+    const change = template.announces;
     assertHeaderSafe(to, template.subject);
     const logged = { to: maskEmail(to), template: template.id };
     const queued = await db
@@ -161,7 +157,7 @@ export async function createMailService(
         if (change) {
           const refused = await refusal(trx, to, template);
           if (refused) return { refused };
-          await change(trx);
+          await change(trx, { to, actor: requestedBy, now: new Date() });
         }
         return enqueueMail(trx, {
           to,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ReactElement } from 'react';
 import type { Database } from '../../../db/schema.ts';
 
@@ -53,6 +53,16 @@ export interface LinkContext {
   params: Record<string, string>;
 }
 
+/**
+ * The change a mail announces (the invitation's whitelist entry), made in the transaction that
+ * queues an admin's send of it: both are saved, or neither. A mail its recipient would refuse
+ * (unsubscribed or erased) is then refused before anything changes.
+ */
+export type AnnouncedChange = (
+  trx: Transaction<Database>,
+  send: { to: string; actor: string; now: Date },
+) => Promise<void>;
+
 export interface TemplateDefinition<Props> {
   id: string;
   name: string;
@@ -68,6 +78,7 @@ export interface TemplateDefinition<Props> {
   attachments?: (context: AttachmentContext) => Promise<MailAttachment[]>;
   /** Links of its own beyond the standard ones, signed when the mail leaves (a confirmation's). */
   links?: (context: LinkContext) => Partial<MailLinks>;
+  announces?: AnnouncedChange;
   sendOnlyIf?: SendCondition;
 }
 
@@ -82,6 +93,7 @@ export interface MailTemplate {
   forRecipient(recipient: string, links: MailLinks): ReactElement;
   attachmentsFor?: (context: AttachmentContext) => Promise<MailAttachment[]>;
   linksFor?: (context: LinkContext) => Partial<MailLinks>;
+  announces?: AnnouncedChange;
   sendOnlyIf?: SendCondition;
 }
 
@@ -97,6 +109,7 @@ export function defineTemplate<Props>(definition: TemplateDefinition<Props>): Ma
     forRecipient: (recipient, links) => definition.component(definition.propsFor(recipient), links),
     ...(definition.attachments ? { attachmentsFor: definition.attachments } : {}),
     ...(definition.links ? { linksFor: definition.links } : {}),
+    ...(definition.announces ? { announces: definition.announces } : {}),
     ...(definition.sendOnlyIf ? { sendOnlyIf: definition.sendOnlyIf } : {}),
   };
 }
