@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey, payloadToken, readPayloadToken } from './signed-links.ts';
 import type { MailLinks } from '../mail/templates/template-definition.ts';
 
 /** A confirmation link works this long after its mail was queued. */
@@ -26,33 +26,22 @@ export type ConfirmationTokenCheck =
  * The key for confirmation links only, derived from the mail secret: an unsubscribe token (signed
  * with the secret itself) can never pass as a confirmation token, nor the other way round.
  */
-function confirmationKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('signup-confirmation').digest();
-}
-
-function sign(secret: string, payload: string): string {
-  return createHmac('sha256', confirmationKey(secret)).update(payload).digest('base64url');
-}
+const confirmationKey = derivedKey('signup-confirmation');
 
 /** `base64url(JSON {signupId, issuedAt}).signature`: nothing is stored, the signature is the proof. */
 export function confirmationToken(secret: string, params: ConfirmationParams): string {
-  const payload = Buffer.from(
-    JSON.stringify({ signupId: params.signupId, issuedAt: params.issuedAt }),
-  ).toString('base64url');
-  return `${payload}.${sign(secret, payload)}`;
+  return payloadToken(confirmationKey(secret), {
+    signupId: params.signupId,
+    issuedAt: params.issuedAt,
+  });
 }
 
-function parsePayload(payload: string): ConfirmationParams | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (typeof value !== 'object' || value === null) return undefined;
-    const { signupId, issuedAt } = value as Record<string, unknown>;
-    if (typeof signupId !== 'string' || typeof issuedAt !== 'string') return undefined;
-    if (Number.isNaN(Date.parse(issuedAt))) return undefined;
-    return { signupId, issuedAt };
-  } catch {
-    return undefined;
-  }
+function asParams(value: unknown): ConfirmationParams | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { signupId, issuedAt } = value as Record<string, unknown>;
+  if (typeof signupId !== 'string' || typeof issuedAt !== 'string') return undefined;
+  if (Number.isNaN(Date.parse(issuedAt))) return undefined;
+  return { signupId, issuedAt };
 }
 
 /** Checks the signature before reading anything the token says. */
@@ -61,14 +50,7 @@ export function readConfirmationToken(
   token: string,
   now = new Date(),
 ): ConfirmationTokenCheck {
-  const [payload, signature, ...rest] = token.split('.');
-  if (!payload || !signature || rest.length > 0) return { status: 'invalid' };
-  const expected = Buffer.from(sign(secret, payload));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { status: 'invalid' };
-  }
-  const params = parsePayload(payload);
+  const params = asParams(readPayloadToken(confirmationKey(secret), token));
   if (!params) return { status: 'invalid' };
   const age = now.getTime() - Date.parse(params.issuedAt);
   return { status: age > CONFIRMATION_LINK_LIFETIME_MS ? 'expired' : 'valid', params };

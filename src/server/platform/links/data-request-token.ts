@@ -1,4 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  addressLinkUrl,
+  addressToken,
+  derivedKey,
+  verifyAddressToken,
+  type AddressLinkKind,
+} from './signed-links.ts';
 
 export const DATA_REQUEST_PATH = '/api/data-request';
 /** The delete link's own page: GET asks, a POST with `confirm=delete` erases. */
@@ -7,38 +13,25 @@ export const DATA_ERASURE_PATH = `${DATA_REQUEST_PATH}/erase`;
 export const ERASURE_CONFIRMATION = 'delete';
 
 /**
- * The key for data-request links only, derived from the mail secret: an unsubscribe token
- * (signed with the secret itself) or a confirmation token (its own derived key) never passes as
- * a data-request token, nor the other way round. These links can send a copy of a person's data
- * and erase it, so they must not be made from a link that only unsubscribes.
+ * Data-request links have a key of their own, derived from the mail secret: an unsubscribe token
+ * (signed with the secret itself) or a confirmation token never passes as a data-request token,
+ * nor the other way round. These links can send a copy of a person's data and erase it, so they
+ * must not be made from a link that only unsubscribes.
  */
-function dataRequestKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('data-request').digest();
-}
+const DATA_REQUEST: AddressLinkKind = { purpose: 'data-request', key: derivedKey('data-request') };
 
 /** A per-address token: only we can make one, and it names exactly one address. */
 export function dataRequestToken(secret: string, address: string): string {
-  return createHmac('sha256', dataRequestKey(secret))
-    .update(`data-request\n${address}`)
-    .digest('base64url');
+  return addressToken(DATA_REQUEST, secret, address);
 }
 
 export function verifyDataRequestToken(secret: string, address: string, token: string): boolean {
-  const expected = Buffer.from(dataRequestToken(secret, address));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-function signedUrl(path: string, publicUrl: string, secret: string, address: string): string {
-  const url = new URL(path, publicUrl);
-  url.searchParams.set('address', address);
-  url.searchParams.set('token', dataRequestToken(secret, address));
-  return url.href;
+  return verifyAddressToken(DATA_REQUEST, secret, address, token);
 }
 
 /** The page a mail's "Get a copy of your data" links to. */
 export function dataRequestUrl(publicUrl: string, secret: string, address: string): string {
-  return signedUrl(DATA_REQUEST_PATH, publicUrl, secret, address);
+  return addressLinkUrl(DATA_REQUEST, DATA_REQUEST_PATH, publicUrl, secret, address);
 }
 
 /**
@@ -46,5 +39,5 @@ export function dataRequestUrl(publicUrl: string, secret: string, address: strin
  * asks once more before anything is deleted.
  */
 export function dataErasureUrl(publicUrl: string, secret: string, address: string): string {
-  return signedUrl(DATA_ERASURE_PATH, publicUrl, secret, address);
+  return addressLinkUrl(DATA_REQUEST, DATA_ERASURE_PATH, publicUrl, secret, address);
 }

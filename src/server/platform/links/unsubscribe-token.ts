@@ -1,8 +1,14 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MailConfig } from '../../config.ts';
 import { sharedValue } from '../values/shared-values.ts';
+import {
+  addressLinkUrl,
+  addressToken,
+  verifyAddressToken,
+  type AddressLinkKind,
+} from './signed-links.ts';
 
 /**
  * The key that signs unsubscribe links. Production sets UNSUBSCRIBE_SECRET; locally the first
@@ -16,20 +22,20 @@ export async function unsubscribeSecret(db: Kysely<Database>, mail: MailConfig):
   );
 }
 
-/** A per-address token: only we can make one, and it names exactly one address. */
+/**
+ * Unsubscribe links: signed with the mail secret itself (the first kind of link; its links are
+ * in mailboxes), each naming exactly one address.
+ */
+const UNSUBSCRIBE: AddressLinkKind = { purpose: 'unsubscribe', key: (secret) => secret };
+
 export function unsubscribeToken(secret: string, address: string): string {
-  return createHmac('sha256', secret).update(`unsubscribe\n${address}`).digest('base64url');
+  return addressToken(UNSUBSCRIBE, secret, address);
 }
 
 export function verifyUnsubscribeToken(secret: string, address: string, token: string): boolean {
-  const expected = Buffer.from(unsubscribeToken(secret, address));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifyAddressToken(UNSUBSCRIBE, secret, address, token);
 }
 
 export function unsubscribeUrl(publicUrl: string, secret: string, address: string): string {
-  const url = new URL('/api/unsubscribe', publicUrl);
-  url.searchParams.set('address', address);
-  url.searchParams.set('token', unsubscribeToken(secret, address));
-  return url.href;
+  return addressLinkUrl(UNSUBSCRIBE, '/api/unsubscribe', publicUrl, secret, address);
 }
