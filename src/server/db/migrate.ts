@@ -41,6 +41,24 @@ export const migrations: Record<string, Migration> = {
   '0019-address-problems': addressProblems,
 };
 
+/** PostgreSQL's "schema … does not exist". */
+const INVALID_SCHEMA_NAME = '3F000';
+/** How often a migration is tried again after another client's schema vanished under it. */
+const VANISHED_SCHEMA_RETRIES = 20;
+
+/**
+ * Whether `error` is about a schema other than `schema` that does not exist. Kysely's migrator
+ * finds its own tables by listing the tables of every schema (`has_schema_privilege` on each
+ * name); a schema another client drops while that list is read ends the read with this error,
+ * though nothing of ours is wrong.
+ */
+function otherSchemaVanished(error: unknown, schema: string | undefined): boolean {
+  if (!(error instanceof Error) || (error as { code?: string }).code !== INVALID_SCHEMA_NAME) {
+    return false;
+  }
+  return schema === undefined || !error.message.includes(`"${schema}"`);
+}
+
 /**
  * Brings the schema up to date. Kysely takes a lock (an advisory lock on PostgreSQL), so several
  * instances starting at once apply each migration exactly once.
@@ -56,11 +74,17 @@ export async function migrateToLatest(
     provider: { getMigrations: () => Promise.resolve(migrations) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
+  for (let attempt = 0; ; attempt++) {
+    const result = await migrator.migrateToLatest();
+    if (!result.error) return result;
+    // Each migration runs in its own transaction and is recorded with it: trying again applies
+    // only what is still missing.
+    if (attempt < VANISHED_SCHEMA_RETRIES && otherSchemaVanished(result.error, schema)) {
+      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+      continue;
+    }
     throw result.error instanceof Error
       ? result.error
       : new Error('Database migration failed', { cause: result.error });
   }
-  return result;
 }
