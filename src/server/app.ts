@@ -27,6 +27,7 @@ import { LOCAL_APP_CLIENT_ID, mountEmbeddedProvider } from './features/auth/embe
 import { registrationRoutes } from './features/access/registration-routes.ts';
 import { registerEmail } from './features/mail/email-feature.ts';
 import { MAIL_TEMPLATES_MODULE } from './mail-templates.ts';
+import { registerPersonPages } from './platform/pages/person-page.ts';
 import { registerPrivacy } from './features/privacy/privacy-feature.ts';
 import { registerWebhooks } from './features/integrations/webhook-feature.ts';
 import { issuerClient } from './features/auth/oidc-client.ts';
@@ -198,6 +199,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await registerApiDocs(app, config);
     registerAdminGuard(app, config);
 
+    // The site's page for people, which every page reached from a mail or the popup fills.
+    registerPersonPages(app, config);
     healthRoutes(app, config);
     signupRoutes(app, config);
     await confirmationRoutes(app, config);

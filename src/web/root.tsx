@@ -18,7 +18,13 @@ import { AnalyticsRoot } from './features/analytics/analytics-root.tsx';
 import { ConsentBannerView } from './features/analytics/consent-banner.tsx';
 import islandScriptUrl from './features/islands/island-script.tsx?worker&url';
 import pageScriptUrl from './features/static-page/page-script.ts?worker&url';
-import { routesHydrate, routesUseIslands, useSpaFallback, useStaticPage } from './lib/hydration.ts';
+import {
+  routesHydrate,
+  routesMeasured,
+  routesUseIslands,
+  useSpaFallback,
+  useStaticPage,
+} from './lib/hydration.ts';
 import { pageMeta } from './lib/meta.ts';
 import { analyticsSettings } from './site-config.ts';
 
@@ -36,14 +42,14 @@ export const links: LinksFunction = () => [
  * menu and analytics consent, told the build's analytics settings; on a page with islands
  * (0028) the island script, which also hydrates those.
  */
-function PageScript({ islands }: { islands: boolean }) {
+function PageScript({ islands, measured }: { islands: boolean; measured: boolean }) {
   return (
     <script
       src={islands ? islandScriptUrl : pageScriptUrl}
       defer
       data-page-script=""
       data-analytics-id={analyticsSettings.measurementId}
-      data-analytics-enabled={String(analyticsSettings.enabled)}
+      data-analytics-enabled={String(measured && analyticsSettings.enabled)}
     />
   );
 }
@@ -77,7 +83,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts />
           </>
         ) : null}
-        {staticPage ? <PageScript islands={routesUseIslands(matches)} /> : null}
+        {staticPage ? (
+          <PageScript islands={routesUseIslands(matches)} measured={routesMeasured(matches)} />
+        ) : null}
       </body>
     </html>
   );
@@ -89,10 +97,11 @@ export default function App() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const staticPage = useStaticPage();
+  const measured = routesMeasured(useMatches());
   return (
     <>
       <ScrollToTop />
-      {staticPage ? <ConsentBannerView forPageScript /> : <AnalyticsRoot />}
+      {staticPage ? measured ? <ConsentBannerView forPageScript /> : null : <AnalyticsRoot />}
       <NavBar />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

@@ -1,3 +1,5 @@
+import { PERSON_PAGE_PATH, PERSON_PAGE_SLOTS } from '../contract/person-page.ts';
+
 /**
  * Every page of the site in one typed table. The router (routes.ts), the nav, the footer, the
  * sitemap, robots.txt and the prerender list all read it.
@@ -128,6 +130,15 @@ export const pages = {
     description: 'Early-access whitelist and email administration.',
     indexable: false,
     clientOnly: true,
+  },
+  personPage: {
+    id: 'person-page',
+    path: PERSON_PAGE_PATH,
+    file: 'routes/person-page.tsx',
+    // The server puts the page's own title here.
+    title: PERSON_PAGE_SLOTS.documentTitle,
+    description: 'ReelScore',
+    indexable: false,
   },
   notFound: {
     id: 'not-found',

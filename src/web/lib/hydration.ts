@@ -13,10 +13,23 @@ export interface RouteHandle {
    * drawn with <Island> on their own (docs/decisions/0028).
    */
   islands?: boolean;
+  /**
+   * `false`: a page that never measures: no consent banner and no analytics, whatever the
+   * visitor chose (pages for people carry signed links and addresses in their URL).
+   */
+  measured?: boolean;
 }
 
 /** The `handle` export of a page that works without React in the browser. */
 export const staticPageHandle: RouteHandle = { hydrate: false };
+
+/** The `handle` export of a page for people: no React in the browser, and never measured. */
+export const personPageHandle: RouteHandle = { hydrate: false, measured: false };
+
+/** Whether the matched routes may be measured (with consent): none of them may refuse it. */
+export function routesMeasured(matches: readonly Pick<UIMatch, 'handle'>[]): boolean {
+  return !matches.some((match) => (match.handle as RouteHandle | undefined)?.measured === false);
+}
 
 /** The `handle` export of a page that hydrates only its islands (docs/decisions/0028). */
 export const islandsPageHandle: RouteHandle = { hydrate: false, islands: true };

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml, sendPersonPage } from '../../lib/person-page.ts';
+import { escapeHtml, sendPersonPage } from '../../platform/pages/person-page.ts';
 
 /** What the sign-in popup tells the page that opened it. */
 export type PopupResult = { ok: true } | { ok: false; error: string };

@@ -1,4 +1,4 @@
-import { CONTACT_EMAIL, escapeHtml, type PersonPage } from '../../lib/person-page.ts';
+import { CONTACT_EMAIL, escapeHtml, type PersonPage } from '../../platform/pages/person-page.ts';
 import {
   DATA_ERASURE_PATH,
   DATA_REQUEST_PATH,

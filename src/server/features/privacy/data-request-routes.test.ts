@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_EMAIL } from '../../lib/person-page.ts';
+import { CONTACT_EMAIL } from '../../platform/pages/person-page.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { expectPersonPage } from '../../test/person-pages.ts';
 import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';

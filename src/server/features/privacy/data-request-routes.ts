@@ -6,7 +6,7 @@ import { dataRequestAnswerSchema } from '../../../contract/privacy.ts';
 import { z } from '../../../contract/zod.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
-import { personPageErrors, sendPersonPage, prefersPage } from '../../lib/person-page.ts';
+import { personPageErrors, sendPersonPage, prefersPage } from '../../platform/pages/person-page.ts';
 import { pageOrJsonResponse } from '../../plugins/api-docs.ts';
 import { queueDataExport } from './data-export.ts';
 import {

@@ -13,7 +13,7 @@ import {
   sendPersonPage,
   prefersPage,
   type PersonPage,
-} from '../../lib/person-page.ts';
+} from '../../platform/pages/person-page.ts';
 import { markUnsubscribed } from '../../platform/mail/email-repository.ts';
 import { verifyUnsubscribeToken } from '../../platform/links/unsubscribe-token.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_EMAIL } from '../../lib/person-page.ts';
+import { CONTACT_EMAIL } from '../../platform/pages/person-page.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { DOLLAR_ADDRESSES } from '../../test/dollar-patterns.ts';
 import { expectPersonPage } from '../../test/person-pages.ts';

@@ -13,7 +13,7 @@ import {
   sendPersonPage,
   prefersPage,
   type PersonPage,
-} from '../../lib/person-page.ts';
+} from '../../platform/pages/person-page.ts';
 import { pageOrJsonResponse } from '../../plugins/api-docs.ts';
 import { unsubscribeSecret } from '../../platform/links/unsubscribe-token.ts';
 import {

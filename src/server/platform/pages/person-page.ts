@@ -1,12 +1,66 @@
 import { createHash } from 'node:crypto';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
+import { PERSON_PAGE_PATH, PERSON_PAGE_SLOTS } from '../../../contract/person-page.ts';
+import type { AppConfig } from '../../config.ts';
+import { fillSlots } from '../../lib/fill-slots.ts';
+import { buildHasAnalytics, inlineScriptHashes } from '../../plugins/page-policies.ts';
+import { helmetOptions, securityHeaders } from '../../plugins/security-headers.ts';
 
 /**
  * The site's contact address (src/web/site-config.ts `contactEmail`; the server and the web app
  * never import each other, so it is repeated here).
  */
 export const CONTACT_EMAIL = 'hello@reelscore.app';
+
+/**
+ * The site's page for people (src/web/routes/person-page.tsx, prerendered): its header, footer,
+ * fonts and stylesheet, with slots for the title and the text; and the policy it needs with the
+ * hashes of a page's own inline scripts added.
+ */
+export interface PersonPageShell {
+  html: string;
+  policy: (scriptHashes: string[]) => string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site's page for people; undefined when the service runs without a web build. */
+    personPageShell: PersonPageShell | undefined;
+  }
+}
+
+/**
+ * Reads the site's page for people from the web build, if there is one: pages for people are
+ * then the site's own pages. Without a build (an API-only service, most tests) they are the
+ * self-contained page below. The page is never served at its own address.
+ */
+export function registerPersonPages(app: FastifyInstance, config: AppConfig) {
+  const root = resolve(config.webRoot);
+  let shell: PersonPageShell | undefined;
+  try {
+    const html = readFileSync(join(root, PERSON_PAGE_PATH, 'index.html'), 'utf8');
+    const pageScripts = inlineScriptHashes(html);
+    const analytics = buildHasAnalytics(root);
+    shell = {
+      html,
+      policy: (scriptHashes) =>
+        securityHeaders(helmetOptions(config, [...pageScripts, ...scriptHashes], analytics))[
+          'content-security-policy'
+        ] ?? '',
+    };
+  } catch {
+    shell = undefined;
+  }
+  app.decorate('personPageShell', shell);
+  app.get(
+    PERSON_PAGE_PATH,
+    { schema: { hide: true }, config: { access: 'public' } },
+    (_request, reply) => reply.code(303).header('location', '/').send(),
+  );
+}
 
 /**
  * The site's dark theme (src/web/app.css colours), self-contained: no fonts or files to load.
@@ -116,10 +170,29 @@ function withNextStep(body: string): string {
   return body.includes('<form') || /href="\/(?!\/)/.test(body) ? body : body + HOME_LINK;
 }
 
-/** A page the server renders for a person who arrived from a mail or a sign-in popup. */
-export function renderPersonPage(page: PersonPage): { html: string; policy: string } {
+/**
+ * A page the server renders for a person who arrived from a mail or a sign-in popup: in the
+ * site's page for people when there is one (`shell`), else self-contained.
+ */
+export function renderPersonPage(
+  page: PersonPage,
+  shell?: PersonPageShell,
+): { html: string; policy: string } {
   const script = page.script ? `<script>${page.script}</script>` : '';
   const title = page.documentTitle ?? `${page.title} · ReelScore`;
+  if (shell) {
+    const filled = fillSlots(
+      shell.html,
+      new Map([
+        [PERSON_PAGE_SLOTS.documentTitle, escapeHtml(title)],
+        [PERSON_PAGE_SLOTS.title, escapeHtml(page.title)],
+        [PERSON_PAGE_SLOTS.body, withNextStep(page.body)],
+      ]),
+    );
+    const end = filled.lastIndexOf('</body>');
+    const html = script && end !== -1 ? filled.slice(0, end) + script + filled.slice(end) : filled;
+    return { html, policy: shell.policy(page.script ? [hashSource(page.script)] : []) };
+  }
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -132,7 +205,7 @@ export function renderPersonPage(page: PersonPage): { html: string; policy: stri
 }
 
 export function sendPersonPage(reply: FastifyReply, status: number, page: PersonPage) {
-  const { html, policy } = renderPersonPage(page);
+  const { html, policy } = renderPersonPage(page, reply.server.personPageShell);
   return reply
     .code(status)
     .header('content-security-policy', policy)
