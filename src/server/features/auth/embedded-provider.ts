@@ -9,7 +9,11 @@ import { sharedValue } from '../../platform/values/shared-values.ts';
 import { databaseAdapter, findLocalAccount, saveLocalAccount } from './provider-store.ts';
 import { isMailbox, normaliseEmail } from '../../../contract/email-rules.ts';
 import { refuseEmbeddedSignInBeyondLoopback, type AppConfig } from '../../config.ts';
-import { escapeHtml, inlinePagePolicy, renderPersonPage } from '../../platform/pages/person-page.ts';
+import {
+  escapeHtml,
+  inlinePagePolicy,
+  renderPersonPage,
+} from '../../platform/pages/person-page.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
 
 /** The embedded provider's clients: this web app, and the apps that register their users. */
