@@ -1,60 +1,69 @@
 import { dirname, relative, resolve } from 'node:path';
 
 /**
- * The server's floor plan (README, Layout; decision 0038). Features (`src/server/features/<name>`)
- * sit side by side on the floor and never import each other; the floor (`platform/`, `db/`,
- * `lib/`, `plugins/`, `config.ts`) imports no feature. Only the composition (the files at the top
- * of `src/server`: app.ts, main.ts, mail-templates.ts, the seed) and tests import across.
+ * The floor plans (README, Layout; decision 0038): in each zone, features sit side by side on a
+ * floor and never import each other, and the floor imports no feature. Only the zone's
+ * composition and tests import across.
+ *
+ * - The server (`src/server`): features are `features/<name>`; the floor is `platform/`, `db/`,
+ *   `lib/`, `plugins/` and `config.ts`; the files at the top (app.ts, main.ts, mail-templates.ts,
+ *   the seed) compose them.
+ * - The web admin (`src/web/features/admin`), mirroring the server: features are `lists`,
+ *   `access`, `privacy`, `integrations` and `mail`; the floor is `shared/`; `shell/` composes
+ *   them into the dashboard.
  */
-const SERVER = 'src/server';
-const FLOOR = ['platform/', 'db/', 'lib/', 'plugins/', 'config.ts'];
+const ZONES = [
+  {
+    root: 'src/server',
+    featureOf: (path) => /^features\/([^/]+)\//.exec(path)?.[1],
+    floor: ['platform/', 'db/', 'lib/', 'plugins/', 'config.ts'],
+    name: (feature) => `features/${feature}`,
+  },
+  {
+    root: 'src/web/features/admin',
+    featureOf: (path) => /^(lists|access|privacy|integrations|mail)\//.exec(path)?.[1],
+    floor: ['shared/'],
+    name: (feature) => `admin/${feature}`,
+  },
+];
 
-function featureOf(path) {
-  const match = /^features\/([^/]+)\//.exec(path);
-  return match ? match[1] : undefined;
-}
-
-const isFloor = (path) => FLOOR.some((prefix) => path === prefix || path.startsWith(prefix));
 const isTest = (path) => /\.test\.tsx?$/.test(path) || path.startsWith('test/');
 
 export default {
   meta: {
     type: 'problem',
     docs: { description: 'Features never import each other; the floor imports no feature.' },
-    schema: [
-      { type: 'object', properties: { allow: { type: 'array', items: { type: 'string' } } } },
-    ],
+    schema: [],
     messages: {
       betweenFeatures:
-        'features/{{from}} must not import features/{{to}}: move what both need to the platform floor, or compose them in app.ts.',
+        '{{from}} must not import {{to}}: move what both need to the floor, or compose them.',
       floorIntoFeature:
-        '{{from}} is on the floor and must not import features/{{to}}: the floor knows no feature.',
+        '{{from}} is on the floor and must not import {{to}}: the floor knows no feature.',
     },
   },
   create(context) {
-    const root = context.cwd;
-    const file = relative(root, context.filename).replaceAll('\\', '/');
-    if (!file.startsWith(`${SERVER}/`)) return {};
-    const from = file.slice(SERVER.length + 1);
+    const file = relative(context.cwd, context.filename).replaceAll('\\', '/');
+    const zone = ZONES.find(({ root }) => file.startsWith(`${root}/`));
+    if (!zone) return {};
+    const from = file.slice(zone.root.length + 1);
     if (isTest(from)) return {};
-    const fromFeature = featureOf(from);
-    const fromFloor = isFloor(from);
+    const fromFeature = zone.featureOf(from);
+    const fromFloor = zone.floor.some((prefix) => from === prefix || from.startsWith(prefix));
     if (!fromFeature && !fromFloor) return {};
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = relative(root, resolve(dirname(context.filename), source)).replaceAll(
+      const target = relative(context.cwd, resolve(dirname(context.filename), source)).replaceAll(
         '\\',
         '/',
       );
-      if (!target.startsWith(`${SERVER}/`)) return;
-      const to = target.slice(SERVER.length + 1);
-      const toFeature = featureOf(to);
+      if (!target.startsWith(`${zone.root}/`)) return;
+      const toFeature = zone.featureOf(target.slice(zone.root.length + 1));
       if (!toFeature || toFeature === fromFeature) return;
       context.report({
         node,
         messageId: fromFloor ? 'floorIntoFeature' : 'betweenFeatures',
-        data: { from: fromFloor ? from : fromFeature, to: toFeature },
+        data: { from: fromFloor ? from : zone.name(fromFeature), to: zone.name(toFeature) },
       });
     };
     return {

@@ -2,8 +2,8 @@
  * /admin: rendered in the browser only (route-table.ts `clientOnly`), never prerendered, and
  * loaded as its own chunk, so public pages never download dashboard code.
  */
-import { AdminDashboard } from '../features/admin/components/admin-dashboard.tsx';
-import { applyStyleNonce } from '../features/admin/csp-nonce.ts';
+import { AdminDashboard } from '../features/admin/shell/components/admin-dashboard.tsx';
+import { applyStyleNonce } from '../features/admin/shell/csp-nonce.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 
 applyStyleNonce();

@@ -1,0 +1,169 @@
+/**
+ * The confirmation of a bulk whitelist change: it counts the selection first (the selected rows,
+ * or every row the list's filters keep), states the exact count and the first addresses, and
+ * sends that count with the change. If the selection changed in between, the server refuses
+ * (409) and the dialog shows the new count to confirm again.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useId, useState } from 'react';
+import type {
+  BulkAction,
+  BulkPreviewResponse,
+  BulkSelection,
+  BulkWhitelistResponse,
+} from '../../../../../contract/waves.ts';
+import { AdminApiError } from '../../shared/api/admin-request.ts';
+import {
+  BULK_FAILED_MESSAGE,
+  BULK_PREVIEW_FAILED_MESSAGE,
+  bulkWhitelist,
+  previewBulkWhitelist,
+} from '../api/waves.ts';
+
+const primary =
+  'rounded-full bg-gold-400 px-4 py-2 text-sm font-semibold text-ink-950 transition hover:bg-gold-300 disabled:cursor-not-allowed disabled:opacity-50';
+const secondary =
+  'rounded-full border border-ink-600 px-4 py-2 text-sm font-medium text-ink-100 transition hover:border-gold-400 disabled:cursor-not-allowed disabled:opacity-50';
+
+function addresses(count: number) {
+  return `${count.toLocaleString()} ${count === 1 ? 'address' : 'addresses'}`;
+}
+
+export interface BulkWhitelistDialogProps {
+  action: BulkAction;
+  /** `{emails}`: the selected rows; `{matching}`: the list's current filters, every page. */
+  selection: BulkSelection;
+  /** After the change: how many changed, and the invitations' wave, if any. */
+  onDone: (result: BulkWhitelistResponse) => void;
+  onClose: () => void;
+  /** 401 and 403 end the dashboard; true when that happened. */
+  onSessionEnded: (error: unknown) => boolean;
+}
+
+export function BulkWhitelistDialog({
+  action,
+  selection,
+  onDone,
+  onClose,
+  onSessionEnded,
+}: BulkWhitelistDialogProps) {
+  const [preview, setPreview] = useState<BulkPreviewResponse | null>(null);
+  const [invite, setInvite] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inviteId = useId();
+
+  useEffect(() => {
+    let current = true;
+    previewBulkWhitelist({ action, selection }).then(
+      (answer) => {
+        if (current) setPreview(answer);
+      },
+      (caught: unknown) => {
+        if (!current || onSessionEnded(caught)) return;
+        setError(caught instanceof Error ? caught.message : BULK_PREVIEW_FAILED_MESSAGE);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [action, selection, onSessionEnded]);
+
+  async function confirm() {
+    if (!preview) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onDone(
+        await bulkWhitelist({
+          action,
+          selection,
+          invite: action === 'add' && invite,
+          expectedCount: preview.count,
+        }),
+      );
+    } catch (caught) {
+      if (onSessionEnded(caught)) return;
+      setError(caught instanceof Error ? caught.message : BULK_FAILED_MESSAGE);
+      if (caught instanceof AdminApiError && caught.status === 409) {
+        setPreview(await previewBulkWhitelist({ action, selection }).catch(() => null));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = preview
+    ? action === 'add'
+      ? `Add ${addresses(preview.count)} to the whitelist?`
+      : `Remove ${addresses(preview.count)} from the whitelist?`
+    : 'Counting the selection...';
+  const more = preview ? preview.count - preview.sample.length : 0;
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/70" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-[71] max-h-[90vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-ink-700 bg-ink-900 p-6 text-ink-100 shadow-2xl">
+          <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-3 text-sm text-ink-300">
+            {preview
+              ? `${addresses(preview.changes)} will change; the others already are ${action === 'add' ? 'on' : 'off'} the whitelist. Each change is written to the audit log.`
+              : 'The exact count is shown before anything changes.'}
+          </Dialog.Description>
+          {preview && preview.sample.length > 0 ? (
+            <>
+              <ul className="mt-3 space-y-0.5 font-mono text-xs text-ink-100">
+                {preview.sample.map((email) => (
+                  <li key={email} className="truncate" title={email}>
+                    {email}
+                  </li>
+                ))}
+              </ul>
+              {more > 0 ? (
+                <p className="mt-1 text-sm text-ink-300">and {more.toLocaleString()} more.</p>
+              ) : null}
+            </>
+          ) : null}
+          {action === 'add' && preview ? (
+            <label htmlFor={inviteId} className="mt-4 flex items-center gap-2 text-sm">
+              <input
+                id={inviteId}
+                type="checkbox"
+                checked={invite}
+                onChange={(event) => setInvite(event.target.checked)}
+                className="accent-gold-400"
+              />
+              Send the early-access invitation to those added
+            </label>
+          ) : null}
+          {error ? (
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border border-red-500/60 bg-red-950/60 p-3 text-sm break-words text-red-100"
+            >
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-5 flex flex-col gap-3">
+            <button
+              type="button"
+              className={primary}
+              disabled={busy || !preview || preview.count === 0}
+              onClick={() => void confirm()}
+            >
+              {preview
+                ? `${action === 'add' ? 'Add' : 'Remove'} ${addresses(preview.count)}`
+                : 'Counting...'}
+            </button>
+            <Dialog.Close asChild>
+              <button type="button" className={secondary}>
+                Cancel
+              </button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

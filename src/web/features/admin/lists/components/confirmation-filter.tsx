@@ -1,0 +1,45 @@
+import type { ConfirmationFilter as Filter } from '../../../../../contract/admin.ts';
+
+/** The filter's choice: a confirmation state, or every row. */
+export type ConfirmationChoice = Filter | 'all';
+
+const CHOICES: { value: ConfirmationChoice; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'pending', label: 'Pending' },
+];
+
+/**
+ * All / Confirmed / Pending above a list, as one compact segmented control of toggle buttons
+ * (the pressed one is the filter), each with the site's own focus ring.
+ */
+export function ConfirmationFilter({
+  label,
+  value,
+  onChange,
+}: {
+  /** The group's accessible name, e.g. 'Signups by confirmation'. */
+  label: string;
+  value: ConfirmationChoice;
+  onChange: (value: ConfirmationChoice) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex rounded-full border border-ink-600 bg-ink-900 p-0.5 text-xs"
+    >
+      {CHOICES.map((choice) => (
+        <button
+          key={choice.value}
+          type="button"
+          aria-pressed={value === choice.value}
+          onClick={() => onChange(choice.value)}
+          className="rounded-full px-3 py-1 font-semibold text-ink-300 transition hover:text-ink-100 aria-pressed:bg-gold-400 aria-pressed:text-ink-950"
+        >
+          {choice.label}
+        </button>
+      ))}
+    </div>
+  );
+}

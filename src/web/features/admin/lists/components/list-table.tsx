@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { ListFailure, type ListFailureState } from './list-failure.tsx';
+import {
+  addButtonClass,
+  emptyClass,
+  headCellClass,
+  headClass,
+  removeButtonClass,
+  tableClass,
+} from '../../shared/components/table-styles.ts';
+
+/** What every list table gets besides its rows: its loading state, the search, the row actions. */
+export interface ListTableProps {
+  isLoading: boolean;
+  /** The last load failed; the rows given are then the last ones that loaded, if any. */
+  failure?: ListFailureState | undefined;
+  search: string;
+  /** A viewer: no row offers a change. */
+  readOnly?: boolean | undefined;
+  /** The address whose whitelist change is in flight; its button waits. */
+  busyEmail: string | null;
+  onAdd: (email: string) => void;
+  onRemove: (email: string) => void;
+}
+
+/** The loading, failed, empty and filled states both admin lists share (spec section 2). */
+export function ListTable({
+  isLoading,
+  failure,
+  isEmpty,
+  search,
+  texts,
+  columns,
+  emailHead,
+  children,
+}: {
+  /** Put before the first column's name (the page's select-all box). */
+  emailHead?: ReactNode;
+  isLoading: boolean;
+  failure: ListFailureState | undefined;
+  isEmpty: boolean;
+  search: string;
+  texts: { title: string; loading: string; empty: string; noMatch: string };
+  columns: string[];
+  children: ReactNode;
+}) {
+  if (isLoading) {
+    return (
+      <p role="status" className={emptyClass}>
+        {texts.loading}
+      </p>
+    );
+  }
+  const failed = failure ? <ListFailure title={texts.title} failure={failure} /> : null;
+  // A failure is never shown as an empty list.
+  if (isEmpty)
+    return failed ?? <p className={emptyClass}>{search ? texts.noMatch : texts.empty}</p>;
+  return (
+    <>
+      {failed}
+      <div className={failed ? 'mt-3 overflow-x-auto opacity-70' : 'overflow-x-auto'}>
+        <table className={tableClass}>
+          <thead className={headClass}>
+            <tr>
+              {columns.map((column, index) => (
+                <th key={column} scope="col" className={headCellClass}>
+                  {index === 0 ? emailHead : null}
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** A row's whitelist action: Remove when listed, otherwise the table's add button. */
+export function WhitelistAction({
+  email,
+  whitelisted,
+  busy,
+  add,
+  onAdd,
+  onRemove,
+  readOnly,
+}: {
+  readOnly?: boolean | undefined;
+  email: string;
+  whitelisted: boolean;
+  busy: boolean;
+  add: { label: string; ariaLabel: string };
+  onAdd: (email: string) => void;
+  onRemove: (email: string) => void;
+}) {
+  if (readOnly) return <span className="text-xs whitespace-nowrap text-ink-400">View only</span>;
+  return whitelisted ? (
+    <button
+      type="button"
+      className={removeButtonClass}
+      aria-disabled={busy}
+      data-row-action={email}
+      aria-label={`Remove ${email} from the whitelist`}
+      onClick={() => onRemove(email)}
+    >
+      Remove
+    </button>
+  ) : (
+    <button
+      type="button"
+      className={addButtonClass}
+      aria-disabled={busy}
+      data-row-action={email}
+      aria-label={add.ariaLabel}
+      onClick={() => onAdd(email)}
+    >
+      {add.label}
+    </button>
+  );
+}

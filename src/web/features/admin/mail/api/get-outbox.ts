@@ -1,0 +1,22 @@
+/** GET /api/admin/outbox: the mail queue's counts per state and its newest dead messages. */
+import type { OutboxResponse } from '../../../../../contract/outbox.ts';
+import { adminRequest } from '../../shared/api/admin-request.ts';
+import { useQuery } from '../../shared/api/use-query.ts';
+
+/** The dead messages shown; the contract's constant is not imported, as its module carries zod. */
+export const OUTBOX_PAGE_SIZE = 20;
+export const OUTBOX_FAILED_MESSAGE = 'Failed to load the mail queue';
+
+export function getOutbox(signal?: AbortSignal) {
+  return adminRequest<OutboxResponse>('/admin/outbox', {
+    query: { status: 'dead', limit: OUTBOX_PAGE_SIZE, offset: 0 },
+    signal,
+    label: 'admin_fetch_outbox',
+    fallbackMessage: OUTBOX_FAILED_MESSAGE,
+  });
+}
+
+/** `reload()` refreshes it in place: the last answer stays shown until the next arrives. */
+export function useOutbox(onError?: (error: unknown) => void) {
+  return useQuery('outbox', getOutbox, onError);
+}

@@ -1,0 +1,14 @@
+/** POST /api/admin/outbox/retry {ids} or {allDead: true}: dead mail back in the queue. */
+import type { RetryOutboxRequest, RetryOutboxResponse } from '../../../../../contract/outbox.ts';
+import { adminRequest } from '../../shared/api/admin-request.ts';
+
+export const RETRY_FAILED_MESSAGE = 'Failed to retry the mail';
+
+export function retryOutboxMail(request: RetryOutboxRequest) {
+  return adminRequest<RetryOutboxResponse>('/admin/outbox/retry', {
+    method: 'POST',
+    body: request,
+    label: 'admin_outbox_retry',
+    fallbackMessage: RETRY_FAILED_MESSAGE,
+  });
+}

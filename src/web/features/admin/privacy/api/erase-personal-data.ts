@@ -1,0 +1,14 @@
+/** POST /api/admin/data/erase {email}: erases everything held about an address (audited). */
+import type { ErasureResponse } from '../../../../../contract/privacy.ts';
+import { adminRequest } from '../../shared/api/admin-request.ts';
+
+export const ERASE_FAILED_MESSAGE = 'Failed to erase the data of this address';
+
+export function erasePersonalData(email: string) {
+  return adminRequest<ErasureResponse>('/admin/data/erase', {
+    method: 'POST',
+    body: { email },
+    label: 'admin_privacy_erase',
+    fallbackMessage: ERASE_FAILED_MESSAGE,
+  });
+}

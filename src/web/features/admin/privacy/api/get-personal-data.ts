@@ -1,0 +1,13 @@
+/** GET /api/admin/data?email: everything held about an address, as JSON (audited). */
+import type { PersonalData } from '../../../../../contract/privacy.ts';
+import { adminRequest } from '../../shared/api/admin-request.ts';
+
+export const DOWNLOAD_FAILED_MESSAGE = 'Failed to fetch the data of this address';
+
+export function getPersonalData(email: string) {
+  return adminRequest<PersonalData>('/admin/data', {
+    query: { email },
+    label: 'admin_privacy_download',
+    fallbackMessage: DOWNLOAD_FAILED_MESSAGE,
+  });
+}

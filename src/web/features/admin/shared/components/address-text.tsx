@@ -1,0 +1,27 @@
+import { revealInvisible } from '../../../../../contract/email-rules.ts';
+import { emailTextClass } from './table-styles.ts';
+
+/**
+ * An address as a list shows it: invisible and control characters written as their code points
+ * (so `support@\u202eoc.lapyap` cannot pass for another address), and a mark on stored text that
+ * is not one mailbox, which is never mailed.
+ */
+export function AddressText({ email, notOneMailbox }: { email: string; notOneMailbox?: boolean }) {
+  const shown = revealInvisible(email);
+  return (
+    <>
+      <span className={emailTextClass} title={shown}>
+        {shown}
+      </span>
+      {notOneMailbox ? (
+        <span
+          data-address-problem="not-one-mailbox"
+          title="Stored before addresses were checked as one mailbox; it is never mailed"
+          className="inline-block shrink-0 rounded-full border border-red-400/60 bg-red-500/15 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-200"
+        >
+          Not one address
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The sign-in popup (docs/decisions/0009-admin-sign-in.md): a 500x600 window runs the OpenID
+ * Connect flow on the server, and its last page posts `{source: 'reelscore-auth', ok, error?}`
+ * to this window with our exact origin, then closes.
+ */
+import { apiUrl } from '../../../lib/api.ts';
+
+export type PopupResult =
+  { kind: 'ok' } | { kind: 'denied'; error: string } | { kind: 'blocked' } | { kind: 'closed' };
+
+export const POPUP_WIDTH = 500;
+export const POPUP_HEIGHT = 600;
+const CLOSED_POLL_MS = 500;
+/** The popup posts its result just before it closes; give that message time to arrive. */
+const CLOSED_GRACE_MS = 500;
+
+interface AuthMessage {
+  source: 'reelscore-auth';
+  ok: boolean;
+  error?: string;
+}
+
+export function isAuthMessage(data: unknown): data is AuthMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { source?: unknown }).source === 'reelscore-auth' &&
+    typeof (data as { ok?: unknown }).ok === 'boolean'
+  );
+}
+
+function popupFeatures(): string {
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
+  return `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`;
+}
+
+/** Opens the popup and resolves once it reports back, is closed, or could not open. */
+export function openSignInPopup(): Promise<PopupResult> {
+  const popup = window.open(apiUrl('/auth/login'), 'reelscore-sign-in', popupFeatures());
+  if (!popup) return Promise.resolve({ kind: 'blocked' });
+  popup.focus();
+
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (result: PopupResult) => {
+      if (done) return;
+      done = true;
+      window.removeEventListener('message', onMessage);
+      window.clearInterval(timer);
+      resolve(result);
+    };
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== window.location.origin || !isAuthMessage(event.data)) return;
+      finish(event.data.ok ? { kind: 'ok' } : { kind: 'denied', error: event.data.error ?? '' });
+    }
+    // Closing the window sends no message; watching `closed` is the only way to notice it.
+    const timer = window.setInterval(() => {
+      if (!popup.closed) return;
+      window.clearInterval(timer);
+      window.setTimeout(() => finish({ kind: 'closed' }), CLOSED_GRACE_MS);
+    }, CLOSED_POLL_MS);
+    window.addEventListener('message', onMessage);
+  });
+}
