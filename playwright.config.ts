@@ -5,7 +5,7 @@ import {
   E2E_BUILD_DIR,
   E2E_ORIGIN,
   E2E_PORT,
-  E2E_SQLITE_PATH,
+  E2E_DEPLOYMENT_SETTINGS,
 } from './e2e/support/environment.ts';
 
 /**
@@ -38,13 +38,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
       PUBLIC_URL: E2E_ORIGIN,
-      SQLITE_PATH: E2E_SQLITE_PATH,
       WEB_ROOT: `${E2E_BUILD_DIR}/client`,
       LOG_LEVEL: 'warn',
-      // Journeys sign up many times from one address; the limiter has its own tests.
-      SIGNUP_RATE_LIMIT_MAX: '100000',
-      // The webhook journey's receiver listens on this machine.
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
+      ...E2E_DEPLOYMENT_SETTINGS,
     },
   },
 });

@@ -9,7 +9,7 @@ import {
 import { numberedEmails, seedSignups, startAdminSession } from './support/admin-data.ts';
 import { expect, test } from './support/admin-fixtures.ts';
 import { gotoHydrated } from './support/fixtures.ts';
-import { E2E_SQLITE_PATH } from './support/environment.ts';
+import { E2E_DEPLOYMENT_SETTINGS } from './support/environment.ts';
 import { freePort, startServer } from './support/server-process.ts';
 
 // axe over the whole dashboard takes long on a busy machine.
@@ -151,7 +151,7 @@ test.describe('a viewer', () => {
   }) => {
     const viewer = 'viewer@reelscore.local';
     const server = await startServer(await freePort(), {
-      SQLITE_PATH: E2E_SQLITE_PATH,
+      ...E2E_DEPLOYMENT_SETTINGS,
       ADMIN_EMAILS: 'admin@reelscore.local',
       VIEWER_EMAILS: viewer,
     });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { startTestSmtpServer } from '../../src/server/test/test-smtp-server.ts';
 import { ADMIN_EMAIL, expectDashboard } from './admin.ts';
 import { startAdminSession } from './admin-data.ts';
-import { E2E_ORIGIN, E2E_SQLITE_PATH } from './environment.ts';
+import { E2E_DEPLOYMENT_SETTINGS, E2E_ORIGIN, E2E_SQLITE_PATH } from './environment.ts';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, gotoHydrated, test as base, watchConsoleErrors } from './fixtures.ts';
@@ -71,7 +71,7 @@ export const test = base.extend<
       // Same database, public address and (like the first) the local mail catcher: instances
       // on one database share one mail outbox, and either may render and send any queued mail.
       const server = await startServer(await freePort(), {
-        SQLITE_PATH: E2E_SQLITE_PATH,
+        ...E2E_DEPLOYMENT_SETTINGS,
         ADMIN_EMAILS: adminEmail,
         PUBLIC_URL: E2E_ORIGIN,
       });
