@@ -16,7 +16,14 @@ export type AuditAction =
   | 'webhook.remove'
   | 'webhook.retry'
   | 'export'
-  | 'signups.import';
+  | 'signups.import'
+  /**
+   * A copy of a person's data was queued to the address; an admin downloaded it; the address
+   * was erased (the target is then its hash, never the address).
+   */
+  | 'privacy.export'
+  | 'privacy.download'
+  | 'privacy.erase';
 
 export interface AuditEntry {
   at: Date;
@@ -28,17 +35,8 @@ export interface AuditEntry {
 }
 
 /** Written in the transaction of the change it records, so neither exists without the other. */
-export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: uuidV7(entry.at.getTime()),
-      at: entry.at.toISOString(),
-      actor: entry.actor,
-      action: entry.action,
-      target: entry.target,
-    })
-    .execute();
+export function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  return recordAudits(db, [entry]);
 }
 
 /** Many entries in one statement (a bulk change), in the transaction of the change. */
