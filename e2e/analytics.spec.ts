@@ -206,3 +206,32 @@ test('a page without React records a call to action’s click after consent', as
   );
   expect(clicks).toEqual([{ event_category: 'engagement', event_label: label, destination: href }]);
 });
+
+// A page for people holds a signed link and an address in its URL: never measured, whatever the
+// visitor chose on the rest of the site.
+test.describe('pages for people', () => {
+  // The invalid link's page answers 400, which the browser logs.
+  test.use({ allowConsoleErrors: /400 \(Bad Request\)/ });
+
+  test('a page reached from a mail sends nothing to Google, even after consent', async ({
+    page,
+  }) => {
+    const requests = await interceptGoogle(page);
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', { name: 'Accept analytics' }).click();
+    await expect
+      .poll(() => requests.some((url) => url.includes(`gtag/js?id=${E2E_MEASUREMENT_ID}`)))
+      .toBe(true);
+    requests.length = 0;
+
+    await page.goto('/api/unsubscribe?address=sam%40example.com&token=forged');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This unsubscribe link is not valid',
+    );
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Analytics consent' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to the ReelScore home page' }).hover();
+    expect(requests).toEqual([]);
+    expect(await dataLayerEvents(page)).toEqual([]);
+  });
+});
