@@ -4,6 +4,8 @@ import { adminRequest } from '../../shared/api/admin-request.ts';
 import { useQuery } from '../../shared/api/use-query.ts';
 
 export const API_TOKENS_FAILED_MESSAGE = 'Failed to load the API tokens';
+/** The key of the token list's query. */
+export const API_TOKENS_KEY = 'api-tokens';
 
 export function getApiTokens(signal?: AbortSignal) {
   return adminRequest<ApiTokenList>('/admin/tokens', {
@@ -14,5 +16,5 @@ export function getApiTokens(signal?: AbortSignal) {
 }
 
 export function useApiTokens(onError?: (error: unknown) => void) {
-  return useQuery('api-tokens', getApiTokens, onError);
+  return useQuery(API_TOKENS_KEY, getApiTokens, onError);
 }

@@ -10,9 +10,9 @@ import type {
   CreatedApiToken,
 } from '../../../../../contract/api-tokens.ts';
 import { trackEvent } from '../../../analytics/analytics.ts';
-import { createApiToken, CREATE_TOKEN_FAILED_MESSAGE } from '../api/create-api-token.ts';
+import { CREATE_TOKEN_FAILED_MESSAGE, useCreateApiToken } from '../api/create-api-token.ts';
 import { useApiTokens } from '../api/get-api-tokens.ts';
-import { revokeApiToken, REVOKE_TOKEN_FAILED_MESSAGE } from '../api/revoke-api-token.ts';
+import { REVOKE_TOKEN_FAILED_MESSAGE, useRevokeApiToken } from '../api/revoke-api-token.ts';
 import { formatDate } from '../../shared/components/format-date.ts';
 import {
   dangerButton as danger,
@@ -51,39 +51,36 @@ export function ApiTokensPanel({
   });
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const [busy, setBusy] = useState(false);
+  const createToken = useCreateApiToken();
+  const revokeToken = useRevokeApiToken();
+  const busy = createToken.isPending || revokeToken.isPending;
   const headingId = useId();
 
-  async function create(name: string, scope: ApiTokenScope) {
-    setBusy(true);
+  function create(name: string, scope: ApiTokenScope) {
     setError(null);
-    try {
-      const answer = await createApiToken({ name, scope });
-      setCreated(answer);
-      tokens.setData((data) => ({ tokens: [answer.apiToken, ...data.tokens] }));
-      trackEvent({ action: 'api_token_create', category: 'admin' });
-    } catch (caught) {
-      if (!onSessionEnded(caught)) setError(errorText(caught, CREATE_TOKEN_FAILED_MESSAGE));
-    } finally {
-      setBusy(false);
-    }
+    createToken.mutate(
+      { name, scope },
+      {
+        onSuccess: (answer) => {
+          setCreated(answer);
+          trackEvent({ action: 'api_token_create', category: 'admin' });
+        },
+        onError: (caught) => {
+          if (!onSessionEnded(caught)) setError(errorText(caught, CREATE_TOKEN_FAILED_MESSAGE));
+        },
+      },
+    );
   }
 
-  async function revoke(token: ApiToken) {
+  function revoke(token: ApiToken) {
     setRevoking(null);
-    setBusy(true);
     setError(null);
-    try {
-      const revoked = await revokeApiToken(token.id);
-      tokens.setData((data) => ({
-        tokens: data.tokens.map((entry) => (entry.id === revoked.id ? revoked : entry)),
-      }));
-      trackEvent({ action: 'api_token_revoke', category: 'admin' });
-    } catch (caught) {
-      if (!onSessionEnded(caught)) setError(errorText(caught, REVOKE_TOKEN_FAILED_MESSAGE));
-    } finally {
-      setBusy(false);
-    }
+    revokeToken.mutate(token, {
+      onSuccess: () => trackEvent({ action: 'api_token_revoke', category: 'admin' }),
+      onError: (caught) => {
+        if (!onSessionEnded(caught)) setError(errorText(caught, REVOKE_TOKEN_FAILED_MESSAGE));
+      },
+    });
   }
 
   return (
@@ -96,7 +93,7 @@ export function ApiTokensPanel({
         token can only read; neither kind can manage tokens. A token stops working when it is
         revoked or its creator is no longer an admin.
       </p>
-      <CreateTokenForm busy={busy} onCreate={(name, scope) => void create(name, scope)} />
+      <CreateTokenForm busy={busy} onCreate={create} />
       {created ? (
         // Shown this once: only its hash is stored.
         <ShownOnce
@@ -128,7 +125,7 @@ export function ApiTokensPanel({
             </>
           }
           confirmLabel={`Revoke ${revoking.name}`}
-          onConfirm={() => void revoke(revoking)}
+          onConfirm={() => revoke(revoking)}
           onClose={() => setRevoking(null)}
         />
       ) : null}
