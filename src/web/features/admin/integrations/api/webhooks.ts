@@ -1,7 +1,9 @@
 /** The webhook endpoints: list (GET), add (POST, the secret once), remove (DELETE), retry. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateWebhookRequest,
   CreatedWebhook,
+  WebhookEndpoint,
   WebhookEndpointList,
 } from '../../../../../contract/webhooks.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
@@ -47,5 +49,48 @@ export function retryWebhookDeliveries(id: string) {
     method: 'POST',
     label: 'admin_retry_webhook',
     fallbackMessage: RETRY_WEBHOOK_FAILED_MESSAGE,
+  });
+}
+
+/** Adds an endpoint; the list shows it at once and is loaded again. */
+export function useCreateWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createWebhook,
+    onSuccess: (answer) => {
+      client.setQueryData<WebhookEndpointList>(
+        [WEBHOOKS_KEY],
+        (data) => data && { ...data, endpoints: [answer.endpoint, ...data.endpoints] },
+      );
+      void client.invalidateQueries({ queryKey: [WEBHOOKS_KEY] });
+    },
+  });
+}
+
+/** Removes an endpoint; the list drops it at once and is loaded again. */
+export function useRemoveWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (endpoint: WebhookEndpoint) => removeWebhook(endpoint.id),
+    onSuccess: (_answer, endpoint) => {
+      client.setQueryData<WebhookEndpointList>(
+        [WEBHOOKS_KEY],
+        (data) =>
+          data && {
+            ...data,
+            endpoints: data.endpoints.filter((entry) => entry.id !== endpoint.id),
+          },
+      );
+      void client.invalidateQueries({ queryKey: [WEBHOOKS_KEY] });
+    },
+  });
+}
+
+/** Queues an endpoint's failed deliveries again; the list is loaded again. */
+export function useRetryWebhookDeliveries() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (endpoint: WebhookEndpoint) => retryWebhookDeliveries(endpoint.id),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [WEBHOOKS_KEY] }),
   });
 }

@@ -14,11 +14,11 @@ import {
 import { trackEvent } from '../../../analytics/analytics.ts';
 import {
   CREATE_WEBHOOK_FAILED_MESSAGE,
-  createWebhook,
   REMOVE_WEBHOOK_FAILED_MESSAGE,
-  removeWebhook,
   RETRY_WEBHOOK_FAILED_MESSAGE,
-  retryWebhookDeliveries,
+  useCreateWebhook,
+  useRemoveWebhook,
+  useRetryWebhookDeliveries,
   useWebhooks,
   WEBHOOKS_FAILED_MESSAGE,
 } from '../api/webhooks.ts';
@@ -57,49 +57,57 @@ export function WebhooksPanel({ onSessionEnded }: { onSessionEnded: (error: unkn
   });
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
-  const [busy, setBusy] = useState(false);
+  const createWebhook = useCreateWebhook();
+  const removeWebhook = useRemoveWebhook();
+  const retryDeliveries = useRetryWebhookDeliveries();
+  const busy = createWebhook.isPending || removeWebhook.isPending || retryDeliveries.isPending;
   const headingId = useId();
 
-  async function act(fallback: string, change: () => Promise<void>) {
-    setBusy(true);
+  /** Clears the last message before a change; what a change's failure says. */
+  function starting() {
     setError(null);
     setNotice(null);
-    try {
-      await change();
-    } catch (caught) {
-      if (!onSessionEnded(caught)) setError(errorText(caught, fallback));
-    } finally {
-      setBusy(false);
-    }
   }
+  const failed = (fallback: string) => (caught: unknown) => {
+    if (!onSessionEnded(caught)) setError(errorText(caught, fallback));
+  };
 
-  const add = (url: string, events: WebhookEventType[], description: string) =>
-    act(CREATE_WEBHOOK_FAILED_MESSAGE, async () => {
-      const answer = await createWebhook({ url, events, ...(description ? { description } : {}) });
-      setCreated(answer);
-      webhooks.setData((data) => ({ ...data, endpoints: [answer.endpoint, ...data.endpoints] }));
-      trackEvent({ action: 'webhook_create', category: 'admin' });
-    });
+  const add = (url: string, events: WebhookEventType[], description: string) => {
+    starting();
+    createWebhook.mutate(
+      { url, events, ...(description ? { description } : {}) },
+      {
+        onSuccess: (answer) => {
+          setCreated(answer);
+          trackEvent({ action: 'webhook_create', category: 'admin' });
+        },
+        onError: failed(CREATE_WEBHOOK_FAILED_MESSAGE),
+      },
+    );
+  };
 
   const remove = (endpoint: WebhookEndpoint) => {
     setRemoving(null);
-    return act(REMOVE_WEBHOOK_FAILED_MESSAGE, async () => {
-      await removeWebhook(endpoint.id);
-      webhooks.setData((data) => ({
-        ...data,
-        endpoints: data.endpoints.filter((entry) => entry.id !== endpoint.id),
-      }));
-      setNotice(`Removed ${endpoint.url}.`);
-      trackEvent({ action: 'webhook_remove', category: 'admin' });
+    starting();
+    removeWebhook.mutate(endpoint, {
+      onSuccess: () => {
+        setNotice(`Removed ${endpoint.url}.`);
+        trackEvent({ action: 'webhook_remove', category: 'admin' });
+      },
+      onError: failed(REMOVE_WEBHOOK_FAILED_MESSAGE),
     });
   };
 
-  const retry = (endpoint: WebhookEndpoint) =>
-    act(RETRY_WEBHOOK_FAILED_MESSAGE, async () => {
-      const { retried } = await retryWebhookDeliveries(endpoint.id);
-      setNotice(retried === 1 ? '1 delivery queued again.' : `${retried} deliveries queued again.`);
-      webhooks.reload();
+  const retry = (endpoint: WebhookEndpoint) => {
+    starting();
+    retryDeliveries.mutate(endpoint, {
+      onSuccess: ({ retried }) =>
+        setNotice(
+          retried === 1 ? '1 delivery queued again.' : `${retried} deliveries queued again.`,
+        ),
+      onError: failed(RETRY_WEBHOOK_FAILED_MESSAGE),
     });
+  };
 
   return (
     <section aria-labelledby={headingId} className={panelClass}>
@@ -131,10 +139,7 @@ export function WebhooksPanel({ onSessionEnded }: { onSessionEnded: (error: unkn
         <code className="whitespace-nowrap">webhook-signature</code>), and tried again for about a
         day until it is accepted.
       </p>
-      <AddEndpointForm
-        busy={busy}
-        onAdd={(url, events, description) => void add(url, events, description)}
-      />
+      <AddEndpointForm busy={busy} onAdd={add} />
       {created ? (
         <ShownOnce
           message={`Endpoint added. Copy its signing secret now: it won’t be shown again.`}
@@ -155,7 +160,7 @@ export function WebhooksPanel({ onSessionEnded }: { onSessionEnded: (error: unkn
         endpoints={webhooks.data?.endpoints}
         isLoading={webhooks.isLoading}
         busy={busy}
-        onRetry={(endpoint) => void retry(endpoint)}
+        onRetry={retry}
         onRemove={setRemoving}
       />
       {removing ? (
@@ -168,7 +173,7 @@ export function WebhooksPanel({ onSessionEnded }: { onSessionEnded: (error: unkn
             </>
           }
           confirmLabel="Remove endpoint"
-          onConfirm={() => void remove(removing)}
+          onConfirm={() => remove(removing)}
           onClose={() => setRemoving(null)}
         />
       ) : null}
