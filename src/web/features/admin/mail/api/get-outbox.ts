@@ -6,6 +6,8 @@ import { useQuery } from '../../shared/api/use-query.ts';
 /** The dead messages shown; the contract's constant is not imported, as its module carries zod. */
 export const OUTBOX_PAGE_SIZE = 20;
 export const OUTBOX_FAILED_MESSAGE = 'Failed to load the mail queue';
+/** The key of the mail queue's query. */
+export const OUTBOX_KEY = 'outbox';
 
 export function getOutbox(signal?: AbortSignal) {
   return adminRequest<OutboxResponse>('/admin/outbox', {
@@ -18,5 +20,5 @@ export function getOutbox(signal?: AbortSignal) {
 
 /** `reload()` refreshes it in place: the last answer stays shown until the next arrives. */
 export function useOutbox(onError?: (error: unknown) => void) {
-  return useQuery('outbox', getOutbox, onError);
+  return useQuery(OUTBOX_KEY, getOutbox, onError);
 }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import type { OutboxMail, OutboxResponse, OutboxStatus } from '../../../../../contract/outbox.ts';
 import { useOutbox } from '../api/get-outbox.ts';
-import { RETRY_FAILED_MESSAGE, retryOutboxMail } from '../api/retry-outbox-mail.ts';
+import { RETRY_FAILED_MESSAGE, useRetryOutboxMail } from '../api/retry-outbox-mail.ts';
 
 /** How often the counts refresh while the tab is open (and the browser tab visible). */
 export const REFRESH_MS = 10_000;
@@ -75,7 +75,13 @@ export function MailQueue({
 }) {
   const outbox = useOutbox(onSessionEnded);
   const { reload, setData } = outbox;
-  const [busy, setBusy] = useState<string | null>(null);
+  const retryMail = useRetryOutboxMail();
+  /** The button whose retry is under way: a message's id, or every dead message. */
+  const busy = !retryMail.isPending
+    ? null
+    : retryMail.variables?.allDead
+      ? ALL
+      : (retryMail.variables?.ids?.[0] ?? null);
   const [result, setResult] = useState<RetryResult | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   /** Where focus goes once a retried message has left the list: the next Retry, or the heading. */
@@ -107,26 +113,24 @@ export function MailQueue({
     reload();
   }, [version, reload]);
 
-  async function retry(ids: string[] | typeof ALL) {
+  function retry(ids: string[] | typeof ALL) {
     if (busy) return;
-    setBusy(ids === ALL ? ALL : (ids[0] ?? null));
     setResult(null);
-    try {
-      const { retried } = await retryOutboxMail(ids === ALL ? { allDead: true } : { ids });
-      // The pressed button leaves the list: keep the keyboard where the admin was working.
-      focusAfterRetry.current = ids === ALL ? null : nextMessageId(outbox.data, ids[0]);
-      setData((data) => withRetried(data, ids, retried));
-      setResult({ ok: true, text: retriedText(retried) });
-      reload();
-    } catch (caught) {
-      if (onSessionEnded(caught)) return;
-      setResult({
-        ok: false,
-        text: caught instanceof Error && caught.message ? caught.message : RETRY_FAILED_MESSAGE,
-      });
-    } finally {
-      setBusy(null);
-    }
+    retryMail.mutate(ids === ALL ? { allDead: true } : { ids }, {
+      onSuccess: ({ retried }) => {
+        // The pressed button leaves the list: keep the keyboard where the admin was working.
+        focusAfterRetry.current = ids === ALL ? null : nextMessageId(outbox.data, ids[0]);
+        setData((data) => withRetried(data, ids, retried));
+        setResult({ ok: true, text: retriedText(retried) });
+      },
+      onError: (caught) => {
+        if (onSessionEnded(caught)) return;
+        setResult({
+          ok: false,
+          text: caught instanceof Error && caught.message ? caught.message : RETRY_FAILED_MESSAGE,
+        });
+      },
+    });
   }
 
   return (
@@ -135,8 +139,8 @@ export function MailQueue({
       failed={Boolean(outbox.error)}
       busy={busy}
       result={result}
-      onRetry={(mail) => void retry([mail.id])}
-      onRetryAll={() => void retry(ALL)}
+      onRetry={(mail) => retry([mail.id])}
+      onRetryAll={() => retry(ALL)}
       headingRef={heading}
       className={className}
     />
