@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * The island script (src/web/features/islands/island-script.tsx) hydrates the islands pages'
+ * The island script (src/web/islands/island-script.tsx) hydrates the islands pages'
  * islands with Preact's React compatibility layer instead of react-dom: the same components,
  * and the script is 17.4 KB gzipped instead of 76.6 KB (docs/decisions/0030). Only the worker
  * builds (`?worker&url`) get this plugin; the server, the dashboard and React Router keep React.

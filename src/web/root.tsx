@@ -16,7 +16,7 @@ import { NavBar } from './components/layout/nav-bar.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
 import { AnalyticsRoot } from './features/analytics/analytics-root.tsx';
 import { ConsentBannerView } from './features/analytics/consent-banner.tsx';
-import islandScriptUrl from './features/islands/island-script.tsx?worker&url';
+import islandScriptUrl from './islands/island-script.tsx?worker&url';
 import pageScriptUrl from './features/static-page/page-script.ts?worker&url';
 import {
   routesHydrate,

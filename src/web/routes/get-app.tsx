@@ -7,7 +7,7 @@ import { PhoneScanMockup } from '../components/marketing/phone-scan-mockup.tsx';
 import { RatingResultCard } from '../components/marketing/rating-result-card.tsx';
 import { ScanSources } from '../components/marketing/scan-sources.tsx';
 import { SignupBand } from '../components/marketing/signup-band.tsx';
-import { Island } from '../features/islands/island.tsx';
+import { Island } from '../lib/island.tsx';
 import { signupFormIsland } from '../features/signup/signup-form-island.tsx';
 import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';

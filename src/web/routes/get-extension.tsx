@@ -3,7 +3,7 @@ import { ExtensionPlatforms } from '../components/marketing/extension-platforms.
 import { ExtensionPreview } from '../components/marketing/extension-preview.tsx';
 import { PageHero } from '../components/marketing/page-hero.tsx';
 import { SignupBand } from '../components/marketing/signup-band.tsx';
-import { Island } from '../features/islands/island.tsx';
+import { Island } from '../lib/island.tsx';
 import { signupFormIsland } from '../features/signup/signup-form-island.tsx';
 import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';

@@ -1,5 +1,5 @@
 import { healthDashboardIsland } from '../features/health/health-dashboard-island.tsx';
-import { Island } from '../features/islands/island.tsx';
+import { Island } from '../lib/island.tsx';
 import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { site } from '../site-config.ts';

@@ -3,7 +3,7 @@ import { EarlyAccessBenefits } from '../components/marketing/early-access-benefi
 import { FaqSection } from '../components/marketing/faq-section.tsx';
 import { Spotlight } from '../components/marketing/spotlight.tsx';
 import { ArrowLeftIcon } from '../components/ui/icons.tsx';
-import { Island } from '../features/islands/island.tsx';
+import { Island } from '../lib/island.tsx';
 import { signupFormIsland } from '../features/signup/signup-form-island.tsx';
 import { islandsPageHandle } from '../lib/hydration.ts';
 import { routeMeta } from '../lib/route-meta.ts';

@@ -1,5 +1,5 @@
 import { demoVideosIsland } from '../../features/demo-video/demo-videos-island.tsx';
-import { Island } from '../../features/islands/island.tsx';
+import { Island } from '../../lib/island.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
 

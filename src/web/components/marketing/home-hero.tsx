@@ -1,5 +1,5 @@
 import { pages } from '../../route-table.ts';
-import { Island } from '../../features/islands/island.tsx';
+import { Island } from '../../lib/island.tsx';
 import { signupFormIsland } from '../../features/signup/signup-form-island.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { ComingSoonNote } from '../ui/coming-soon-note.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SignupType } from '../../../contract/signup-types.ts';
-import { Island } from '../../features/islands/island.tsx';
+import { Island } from '../../lib/island.tsx';
 import { signupFormIsland } from '../../features/signup/signup-form-island.tsx';
 
 interface SignupBandProps {

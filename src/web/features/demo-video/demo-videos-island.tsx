@@ -1,5 +1,5 @@
 import { demoVideos } from '../../site-config.ts';
-import { defineIsland } from '../islands/island.tsx';
+import { defineIsland } from '../../lib/island.tsx';
 import { DemoCarousel } from './demo-carousel.tsx';
 
 /** The demo video carousel as an island of a page without React Router in the browser. */

@@ -1,4 +1,4 @@
-import { defineIsland } from '../islands/island.tsx';
+import { defineIsland } from '../../lib/island.tsx';
 import { HealthDashboard } from './health-dashboard.tsx';
 
 /** The live status cards as an island of the /health page, which loads no React Router. */

@@ -1,4 +1,4 @@
-import { defineIsland } from '../islands/island.tsx';
+import { defineIsland } from '../../lib/island.tsx';
 import { SignupForm, type SignupFormProps } from './signup-form.tsx';
 
 /** The signup form as an island of a page without React Router in the browser. */

@@ -8,15 +8,15 @@ vi.hoisted(() => {
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import GetApp from '../../routes/get-app.tsx';
-import GetExtension from '../../routes/get-extension.tsx';
-import Health from '../../routes/health.tsx';
-import Home from '../../routes/home.tsx';
-import Signup from '../../routes/signup.tsx';
-import { demoVideosIsland } from '../demo-video/demo-videos-island.tsx';
-import { healthDashboardIsland } from '../health/health-dashboard-island.tsx';
-import { signupFormIsland } from '../signup/signup-form-island.tsx';
-import type { IslandDefinition } from './island.tsx';
+import GetApp from '../routes/get-app.tsx';
+import GetExtension from '../routes/get-extension.tsx';
+import Health from '../routes/health.tsx';
+import Home from '../routes/home.tsx';
+import Signup from '../routes/signup.tsx';
+import { demoVideosIsland } from '../features/demo-video/demo-videos-island.tsx';
+import { healthDashboardIsland } from '../features/health/health-dashboard-island.tsx';
+import { signupFormIsland } from '../features/signup/signup-form-island.tsx';
+import type { IslandDefinition } from '../lib/island.tsx';
 
 const islands: IslandDefinition<never>[] = [
   signupFormIsland,

@@ -12,13 +12,13 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { scrollToSection } from '../../components/ui/scroll-link.tsx';
-import { analytics } from '../analytics/analytics.ts';
-import { demoVideosIsland } from '../demo-video/demo-videos-island.tsx';
-import { healthDashboardIsland } from '../health/health-dashboard-island.tsx';
-import { signupFormIsland } from '../signup/signup-form-island.tsx';
-import { startConsentBanner, startNav } from '../static-page/page-behaviour.ts';
-import type { IslandDefinition } from './island.tsx';
+import { scrollToSection } from '../components/ui/scroll-link.tsx';
+import { analytics } from '../features/analytics/analytics.ts';
+import { demoVideosIsland } from '../features/demo-video/demo-videos-island.tsx';
+import { healthDashboardIsland } from '../features/health/health-dashboard-island.tsx';
+import { signupFormIsland } from '../features/signup/signup-form-island.tsx';
+import { startConsentBanner, startNav } from '../features/static-page/page-behaviour.ts';
+import type { IslandDefinition } from '../lib/island.tsx';
 
 const islands: IslandDefinition<never>[] = [
   signupFormIsland,
