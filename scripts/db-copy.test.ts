@@ -106,20 +106,6 @@ const FIXTURES: Record<string, Row[]> = {
       received_at: AT,
     },
   ],
-  email_send_log: [
-    {
-      id: 'send-1',
-      to_address: 'a@example.com',
-      template: 'welcome',
-      status: 'sent',
-      message_id: '<send-1@reelscore.app>',
-      smtp_response: '250 OK',
-      error: null,
-      attempts: 2,
-      requested_by: 'admin@reelscore.local',
-      created_at: AT,
-    },
-  ],
   email_suppressions: [{ address_hash: 'suppressed-hash', reason: 'erasure', created_at: AT }],
   email_unsubscribes: [{ email: 'gone@example.com', unsubscribed_at: AT }],
   mail_outbox: [

@@ -18,6 +18,7 @@ import * as adminListCoveringIndexes from './migrations/0016-admin-list-covering
 import * as signupTally from './migrations/0017-signup-tally.ts';
 import * as activityIndexes from './migrations/0018-activity-indexes.ts';
 import * as addressProblems from './migrations/0019-address-problems.ts';
+import * as retireSendLog from './migrations/0020-retire-send-log.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0017-signup-tally': signupTally,
   '0018-activity-indexes': activityIndexes,
   '0019-address-problems': addressProblems,
+  '0020-retire-send-log': retireSendLog,
 };
 
 /** PostgreSQL's "schema … does not exist". */

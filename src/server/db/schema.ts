@@ -85,23 +85,6 @@ export interface OidcPayloadsTable {
   consumed_at: Timestamp | null;
 }
 
-/** `pending` is written before the mail goes out; a row left pending was cut by a crash. */
-export type EmailSendStatus = 'pending' | 'sent' | 'failed' | 'refused';
-
-export interface EmailSendLogTable {
-  id: string;
-  to_address: string;
-  template: string;
-  status: EmailSendStatus;
-  /** The Message-ID header: one per logical send, the same on every retry. */
-  message_id: string;
-  smtp_response: string | null;
-  error: string | null;
-  attempts: number;
-  requested_by: string;
-  created_at: Timestamp;
-}
-
 export interface EmailUnsubscribesTable {
   email: string;
   unsubscribed_at: Timestamp;
@@ -275,7 +258,6 @@ export interface Database {
   api_tokens: ApiTokensTable;
   auth_transactions: AuthTransactionsTable;
   audit_log: AuditLogTable;
-  email_send_log: EmailSendLogTable;
   email_unsubscribes: EmailUnsubscribesTable;
   email_suppressions: EmailSuppressionsTable;
   caught_mail: CaughtMailTable;

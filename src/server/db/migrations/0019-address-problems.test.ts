@@ -13,7 +13,7 @@ const kinds = await testDatabaseKinds();
 
 /** The schema as it was before addresses stored earlier were checked. */
 const before: Record<string, Migration> = Object.fromEntries(
-  Object.entries(migrations).filter(([name]) => name !== '0019-address-problems'),
+  Object.entries(migrations).filter(([name]) => name < '0019-address-problems'),
 );
 
 const AT = '2025-09-01T09:00:00.000Z';

@@ -81,7 +81,6 @@ async function snapshot(testApp: TestApp) {
     whitelist: await db.selectFrom('whitelist').selectAll().orderBy('email').execute(),
     appUsers: await db.selectFrom('app_users').selectAll().orderBy('uid').execute(),
     audit: await db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
-    sendLog: await db.selectFrom('email_send_log').selectAll().orderBy('id').execute(),
     unsubscribes: await db.selectFrom('email_unsubscribes').selectAll().orderBy('email').execute(),
     caughtMail: await db.selectFrom('caught_mail').selectAll().orderBy('id').execute(),
     outbox: await db.selectFrom('mail_outbox').selectAll().orderBy('id').execute(),

@@ -4,7 +4,7 @@ import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { sql } from 'kysely';
-import { sendLogFor } from '../../platform/mail/email-repository.ts';
+import { sendLogFor } from '../../test/send-log.ts';
 import { SEND_LOG_UNAVAILABLE_MESSAGE } from '../../platform/mail/mail-service.ts';
 import { startEmailTestApp } from '../../test/email-test-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { sendLogFor } from '../../platform/mail/email-repository.ts';
+import { sendLogFor } from '../../test/send-log.ts';
 import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';
 import { MAIL_TEMPLATES } from '../../mail-templates.ts';
 import type { TestSmtpServer } from '../../test/test-smtp-server.ts';

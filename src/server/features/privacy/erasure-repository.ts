@@ -39,10 +39,6 @@ async function deleteRows(trx: Transaction<Database>, address: string) {
     .deleteFrom('mail_outbox')
     .where('to_address', '=', address)
     .executeTakeFirst();
-  const olderLog = await trx
-    .deleteFrom('email_send_log')
-    .where('to_address', '=', address)
-    .executeTakeFirst();
   // The local mail catcher's copies (never in production).
   await trx.deleteFrom('caught_mail').where('to_address', '=', address).execute();
   // Its place in invite waves (the waves' counts keep no address).
@@ -56,7 +52,7 @@ async function deleteRows(trx: Transaction<Database>, address: string) {
     whitelist: deleted(whitelist),
     appRegistrations: deleted(registrations),
     unsubscribes: deleted(unsubscribes),
-    mails: deleted(outbox) + deleted(olderLog),
+    mails: deleted(outbox),
   };
 }
 

@@ -1,12 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PersonalData } from '../../../contract/privacy.ts';
-import {
-  toDate,
-  type Database,
-  type EmailSendStatus,
-  type OutboxStatus,
-  type Timestamp,
-} from '../../db/schema.ts';
+import { toDate, type Database, type OutboxStatus, type Timestamp } from '../../db/schema.ts';
 import { findTemplate } from '../../platform/mail/templates/template-registry.ts';
 import { DATA_REQUEST_LINK_ACTOR } from './privacy-audit.ts';
 
@@ -19,14 +13,6 @@ const OUTCOMES: Record<OutboxStatus, PersonalData['mails'][number]['status']> = 
   sent: 'sent',
   dead: 'failed',
   suppressed: 'not sent',
-};
-
-/** The send log older versions wrote before the outbox (no longer written, still held). */
-const OLDER_OUTCOMES: Record<EmailSendStatus, PersonalData['mails'][number]['status']> = {
-  pending: 'waiting',
-  sent: 'sent',
-  failed: 'failed',
-  refused: 'not sent',
 };
 
 /** Who acted, without naming anyone else: another address is a member of our team. */
@@ -102,13 +88,6 @@ async function unsubscribeOf(db: Kysely<Database>, address: string) {
 }
 
 async function mailsTo(db: Kysely<Database>, address: string) {
-  const older = await db
-    .selectFrom('email_send_log')
-    .selectAll()
-    .where('to_address', '=', address)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
   const rows = await db
     .selectFrom('mail_outbox')
     .selectAll()
@@ -116,16 +95,7 @@ async function mailsTo(db: Kysely<Database>, address: string) {
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return [
-    ...older.map((row) =>
-      mailEntry(row.template, OLDER_OUTCOMES[row.status], {
-        ...row,
-        finished_at: null,
-        failure_message: null,
-      }),
-    ),
-    ...rows.map((row) => mailEntry(row.template, OUTCOMES[row.status], row)),
-  ];
+  return rows.map((row) => mailEntry(row.template, OUTCOMES[row.status], row));
 }
 
 async function auditEntriesOf(db: Kysely<Database>, address: string) {

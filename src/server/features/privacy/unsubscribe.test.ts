@@ -4,7 +4,7 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { DOLLAR_ADDRESSES } from '../../test/dollar-patterns.ts';
 import { expectPersonPage } from '../../test/person-pages.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { sendLogFor } from '../../platform/mail/email-repository.ts';
+import { sendLogFor } from '../../test/send-log.ts';
 import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';
 import { UNSUBSCRIBED_MESSAGE } from '../../platform/mail/mail-service.ts';
 import { UNSUBSCRIBE_RATE_LIMIT } from './unsubscribe-routes.ts';
