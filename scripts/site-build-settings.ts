@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { inactiveReason } from '../src/web/features/analytics/gtag-client.ts';
+import { inactiveReason } from '../src/web/lib/analytics/gtag-client.ts';
 
 /**
  * What the server must know about the site build it serves, written beside its pages. The

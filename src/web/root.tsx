@@ -14,8 +14,8 @@ import interUrl from './fonts/inter-latin-wght.woff2?url';
 import { Footer } from './components/layout/footer.tsx';
 import { NavBar } from './components/layout/nav-bar.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
-import { AnalyticsRoot } from './features/analytics/analytics-root.tsx';
-import { ConsentBannerView } from './features/analytics/consent-banner.tsx';
+import { AnalyticsRoot } from './features/consent/analytics-root.tsx';
+import { ConsentBannerView } from './features/consent/consent-banner.tsx';
 import islandScriptUrl from './islands/island-script.tsx?worker&url';
 import pageScriptUrl from './features/static-page/page-script.ts?worker&url';
 import {

@@ -13,7 +13,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { scrollToSection } from '../components/ui/scroll-link.tsx';
-import { analytics } from '../features/analytics/analytics.ts';
+import { analytics } from '../lib/analytics/analytics.ts';
 import { demoVideosIsland } from '../features/demo-video/demo-videos-island.tsx';
 import { healthDashboardIsland } from '../features/health/health-dashboard-island.tsx';
 import { signupFormIsland } from '../features/signup/signup-form-island.tsx';

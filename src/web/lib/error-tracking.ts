@@ -2,7 +2,7 @@
  * Error tracking: errors the visitor met are recorded as analytics `exception` events (sent
  * only with consent, like every event). Never throws, never shows anything.
  */
-import { trackException } from '../features/analytics/analytics.ts';
+import { trackException } from './analytics/analytics.ts';
 
 /** GA4 cuts parameter values at 100 characters. */
 const MAX_LABEL_LENGTH = 100;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ConsentSettingsButton } from '../../features/analytics/consent-settings-button.tsx';
+import { ConsentSettingsButton } from '../../features/consent/consent-settings-button.tsx';
 import { pages } from '../../route-table.ts';
 import { site } from '../../site-config.ts';
 import { legalFacts, supervisoryAuthority } from './legal-facts.ts';

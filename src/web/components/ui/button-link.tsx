@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { trackClick } from '../../features/analytics/analytics.ts';
+import { trackClick } from '../../lib/analytics/analytics.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 

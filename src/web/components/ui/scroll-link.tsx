@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { trackClick } from '../../features/analytics/analytics.ts';
+import { trackClick } from '../../lib/analytics/analytics.ts';
 
 /** Room for the fixed navigation bar above a scroll target (spec section 9: 80 px). */
 export const SCROLL_OFFSET_PX = 80;

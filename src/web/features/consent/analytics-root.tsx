@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { trackPageView } from './analytics.ts';
+import { trackPageView } from '../../lib/analytics/analytics.ts';
 import { ConsentBanner } from './consent-banner.tsx';
 import { startConsent } from './consent-store.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { pages } from '../../route-table.ts';
-import { keepConsentBarClear } from './consent-dock.ts';
+import { keepConsentBarClear } from '../../lib/analytics/consent-dock.ts';
 import {
   acceptAnalytics,
   closeConsentSettings,

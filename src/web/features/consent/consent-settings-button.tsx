@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useStaticPage } from '../../lib/hydration.ts';
-import { analyticsConfigured } from './analytics.ts';
+import { analyticsConfigured } from '../../lib/analytics/analytics.ts';
 import { openConsentSettings } from './consent-store.ts';
 
 const noSubscription = () => () => {};

@@ -4,7 +4,11 @@
  * the analytics client. React reads it through useConsent().
  */
 import { useSyncExternalStore } from 'react';
-import { denyAnalyticsConsent, grantAnalyticsConsent, initAnalytics } from './analytics.ts';
+import {
+  denyAnalyticsConsent,
+  grantAnalyticsConsent,
+  initAnalytics,
+} from '../../lib/analytics/analytics.ts';
 import {
   CONSENT_STORAGE_KEY,
   effectiveConsent,
@@ -13,7 +17,7 @@ import {
   storeChoice,
   type ConsentChoice,
   type ConsentSource,
-} from './consent-storage.ts';
+} from '../../lib/analytics/consent-storage.ts';
 
 export interface ConsentSnapshot {
   /** Analytics is enabled, has a measurement id and has been initialised. */

@@ -3,7 +3,7 @@ import { SIGNUP_FORM_ACTION } from '../../../contract/signup-form-post.ts';
 import { HONEYPOT_FIELD, type SignupType } from '../../../contract/signup-types.ts';
 import { apiUrl } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-tracking.ts';
-import { trackApiCall, trackClick, trackFormSubmit } from '../analytics/analytics.ts';
+import { trackApiCall, trackClick, trackFormSubmit } from '../../lib/analytics/analytics.ts';
 import { SIGNUP_PATH, SignupRequestError, createSignup } from './api/create-signup.ts';
 import { SignupResend } from './signup-resend.tsx';
 import { SignupThanksPanel } from './signup-thanks-panel.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { HONEYPOT_FIELD, type SignupType } from '../../../contract/signup-types.ts';
 import { apiUrl } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-tracking.ts';
-import { trackApiCall, trackClick } from '../analytics/analytics.ts';
+import { trackApiCall, trackClick } from '../../lib/analytics/analytics.ts';
 import { SIGNUP_PATH, SignupRequestError, createSignup } from './api/create-signup.ts';
 import { signupErrorMessage } from './signup-state.ts';
 

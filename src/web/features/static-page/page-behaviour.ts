@@ -7,7 +7,7 @@
  * record it. The page script (page-script.ts) and the home page's island script
  * (island-script.tsx) both run it.
  */
-import { keepConsentBarClear } from '../analytics/consent-dock.ts';
+import { keepConsentBarClear } from '../../lib/analytics/consent-dock.ts';
 import {
   CONSENT_STORAGE_KEY,
   effectiveConsent,
@@ -16,8 +16,8 @@ import {
   storeChoice,
   type ConsentChoice,
   type ConsentSource,
-} from '../analytics/consent-storage.ts';
-import type { AnalyticsClient } from '../analytics/gtag-client.ts';
+} from '../../lib/analytics/consent-storage.ts';
+import type { AnalyticsClient } from '../../lib/analytics/gtag-client.ts';
 
 /** The nav bar turns opaque past this many pixels of scroll (nav-bar.tsx). */
 const NAV_SCROLLED_THRESHOLD_PX = 50;

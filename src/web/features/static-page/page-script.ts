@@ -5,8 +5,8 @@
  *
  * Built on its own (an IIFE under /assets/, allowed by the site's `script-src 'self'`).
  */
-import { clearAnalyticsCookies } from '../analytics/analytics-cookies.ts';
-import { createAnalyticsClient, type GtagHost } from '../analytics/gtag-client.ts';
+import { clearAnalyticsCookies } from '../../lib/analytics/analytics-cookies.ts';
+import { createAnalyticsClient, type GtagHost } from '../../lib/analytics/gtag-client.ts';
 import { startConsentBanner, startNav } from './page-behaviour.ts';
 
 function loadScript(src: string): Promise<void> {

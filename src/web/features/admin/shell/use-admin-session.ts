@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminUser } from '../../../../contract/admin.ts';
-import { trackEvent } from '../../analytics/analytics.ts';
+import { trackEvent } from '../../../lib/analytics/analytics.ts';
 import {
   ACCESS_DENIED_MESSAGE,
   POPUP_BLOCKED_MESSAGE,

@@ -8,7 +8,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { trackEvent } from '../../../analytics/analytics.ts';
+import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import {
   EARLY_ACCESS_FAILED_MESSAGE,

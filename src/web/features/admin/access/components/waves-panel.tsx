@@ -11,7 +11,7 @@ import type {
   WavePreviewRequest,
   WavePreviewResponse,
 } from '../../../../../contract/waves.ts';
-import { trackEvent } from '../../../analytics/analytics.ts';
+import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { SIGNUPS_KEY, USERS_KEY } from '../../shared/api/list-keys.ts';
 import {

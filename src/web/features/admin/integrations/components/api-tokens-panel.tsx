@@ -9,7 +9,7 @@ import type {
   ApiTokenScope,
   CreatedApiToken,
 } from '../../../../../contract/api-tokens.ts';
-import { trackEvent } from '../../../analytics/analytics.ts';
+import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { CREATE_TOKEN_FAILED_MESSAGE, useCreateApiToken } from '../api/create-api-token.ts';
 import { useApiTokens } from '../api/get-api-tokens.ts';
 import { REVOKE_TOKEN_FAILED_MESSAGE, useRevokeApiToken } from '../api/revoke-api-token.ts';

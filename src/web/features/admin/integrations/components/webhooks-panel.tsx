@@ -11,7 +11,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '../../../../../contract/webhooks.ts';
-import { trackEvent } from '../../../analytics/analytics.ts';
+import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import {
   CREATE_WEBHOOK_FAILED_MESSAGE,
   REMOVE_WEBHOOK_FAILED_MESSAGE,

@@ -1,7 +1,7 @@
 /** The Email Testing tab (spec section 2): choose a template, send a test, preview templates. */
 import { useId, useState, type FormEvent } from 'react';
 import type { SendEmailResponse } from '../../../../../contract/email-api.ts';
-import { trackEvent } from '../../../analytics/analytics.ts';
+import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
 import { sendTestEmail, TEST_EMAIL_FAILED_MESSAGE } from '../api/send-test-email.ts';

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { EmailTemplate } from '../../../../../contract/email-api.ts';
-import { trackEvent } from '../../../analytics/analytics.ts';
+import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { getTemplatePreview } from '../api/get-template-preview.ts';
 
 type Preview = { status: 'loading' } | { status: 'ready'; html: string } | { status: 'failed' };

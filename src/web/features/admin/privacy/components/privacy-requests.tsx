@@ -11,7 +11,7 @@ import {
   isValidEmail,
   normaliseEmail,
 } from '../../../../../contract/email-rules.ts';
-import { trackEvent } from '../../../analytics/analytics.ts';
+import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { erasePersonalData, ERASE_FAILED_MESSAGE } from '../api/erase-personal-data.ts';
 import { DOWNLOAD_FAILED_MESSAGE, getPersonalData } from '../api/get-personal-data.ts';
 import { SEND_COPY_FAILED_MESSAGE, sendPersonalDataCopy } from '../api/send-personal-data.ts';

@@ -5,7 +5,7 @@
  * body has none (spec section 8).
  */
 import { apiUrl, readJson, textField } from '../../../../lib/api.ts';
-import { trackApiCall } from '../../../analytics/analytics.ts';
+import { trackApiCall } from '../../../../lib/analytics/analytics.ts';
 
 export class AdminApiError extends Error {
   /** HTTP status, or 0 when no answer arrived. */

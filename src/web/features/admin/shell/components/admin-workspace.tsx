@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DashboardRole } from '../../../../../contract/admin.ts';
-import { trackEvent } from '../../../analytics/analytics.ts';
+import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { addToWhitelist } from '../../access/api/add-to-whitelist.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { SIGNUPS_KEY, SIGNUPS_PAGE_SIZE, useSignups } from '../../lists/api/get-signups.ts';
