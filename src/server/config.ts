@@ -360,94 +360,11 @@ export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
-/** How many CSV exports may run, and how long and how slowly each may (decision 0033). */
-export interface ExportLimits {
-  /** Exports one person (with every session and API token of theirs) may run at once. */
-  perUser: number;
-  /** Exports of everyone together; on PostgreSQL below the pool size (config.ts checks it). */
-  total: number;
-  /** PostgreSQL ends an export statement that runs longer than this. */
-  statementTimeoutMs: number;
-  /** A client that takes less than this while the service has data waiting is cut; 0: off. */
-  minBytesPerSecond: number;
-  /** The time, counted only while data waits for the client, the rate is averaged over. */
-  minRateWindowMs: number;
-}
-
-export interface AppConfig {
-  env: Env['NODE_ENV'];
-  version: string;
-  service: string;
-  publicUrl: string;
-  logLevel: Env['LOG_LEVEL'];
-  /** Where log lines go instead of stdout (tests read the access log from here). */
-  logDestination?: { write(line: string): void };
-  database: DatabaseConfig;
-  redisUrl: string | undefined;
-  signupProgram: Env['SIGNUP_PROGRAM'];
-  /** Signups one client may send in a window, by the JSON call and the form together. */
-  signupRateLimit: { max: number; windowMs: number };
-  /** App API calls one client may make in a window, counted before the ID token is checked. */
-  appRateLimit: { max: number; windowMs: number };
-  /**
-   * Double opt-in: a new signup gets a mail with a link to confirm the address. Off: no mail, and
-   * a signup counts as confirmed when it is made.
-   */
-  signupConfirmation: boolean;
-  /** How many CSV exports may run, and how long and how slowly each may (decision 0033). */
-  exports: ExportLimits;
-  /** Domains on the disposable-mail list whose addresses signup accepts all the same. */
-  disposableDomainsAllowed: string[];
-  /** Proxy addresses and ranges whose X-Forwarded-* headers count; `false`: nobody's. */
-  trustProxy: false | string[];
-  /**
-   * Host names, addresses and CIDR ranges answered besides PUBLIC_URL's host and loopback names
-   * (plugins/host-check.ts); any other Host gets 421.
-   */
-  allowedHosts: string[];
-  /** The address main.ts listens on; the embedded sign-in provider needs a loopback one. */
-  listenHost: string;
-  /** Limits on slow or silent clients, so none can hold a connection for long. */
-  httpTimeouts: HttpTimeouts;
-  webRoot: string;
-  /** How long a database health answer is reused (see features/health/database-check.ts). */
-  healthCheckMaxAgeMs: number;
-  /** Checked on every admin call, so removing an address ends its rights at once. */
-  adminEmails: Set<string>;
-  /** May read what admins read (lists, counts, charts, exports, audit log) and change nothing. */
-  viewerEmails: Set<string>;
-  /** Google (or another issuer) in production; unset: the embedded provider, outside production. */
-  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
-  session: { idleMs: number; absoluteMs: number };
-  /** OAuth client ids of the mobile app and extension; their ID tokens may register users. */
-  appClientIds: string[];
-  mail: MailConfig;
-  /**
-   * Prometheus metrics on a port of their own (plugins/metrics.ts); unset: off. Loopback by
-   * default: the figures are unauthenticated, so only a scraper on this machine reads them.
-   */
-  metrics: { host: string; port: number } | undefined;
-  /** Signed webhooks (features/integrations). */
-  webhooks: WebhookConfig;
-}
-
-export interface WebhookConfig {
-  /** Receivers of every event, from WEBHOOK_URLS; the dashboard may add more. */
-  urls: string[];
-  /** Signs the deliveries to `urls` (Standard Webhooks' `whsec_` form). */
-  secret: string | undefined;
-  /** Waits before the 2nd, 3rd, ... attempt; one more attempt than waits in all. */
-  retryWaitsMs: number[];
-  /** An attempt the receiver has not answered within this has failed. */
-  timeoutMs: number;
-  /**
-   * Addresses and CIDR ranges deliveries may reach although they are not public (a receiver on
-   * this machine or the private network); empty: public addresses only.
-   */
-  allowPrivateTargets: string[];
-  /** Resolves a receiver's host name to its addresses (DNS; tests answer from a table). */
-  lookup: HostLookup;
-  worker: LeaseWorkerSettings;
+/** PostgreSQL when DATABASE_URL is set, the SQLite file otherwise (tests also name a schema). */
+function databaseFrom(env: Env): DatabaseConfig {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+    : { kind: 'sqlite', path: env.SQLITE_PATH };
 }
 
 /** Every address a host name resolves to. */
@@ -456,39 +373,6 @@ export type HostLookup = (hostname: string) => Promise<LookupAddress[]>;
 /** The system resolver (getaddrinfo, as Node's sockets use it), every answer in its order. */
 export const systemLookup: HostLookup = (hostname) =>
   dnsLookup(hostname, { all: true, order: 'verbatim' });
-
-export interface HttpTimeouts {
-  /** The whole request, headers and body, must arrive within this (answered 408 otherwise). */
-  requestMs: number;
-  /** The request headers must arrive within this. */
-  headersMs: number;
-  /** A connection with nothing sent or received for this long is closed. */
-  idleMs: number;
-  /** A kept-alive connection waits this long for its next request. */
-  keepAliveMs: number;
-}
-
-export interface MailConfig {
-  /** Real SMTP; unset: outside production, an embedded catcher on 127.0.0.1 receives the mail. */
-  smtpUrl: string | undefined;
-  from: string;
-  /** Signs unsubscribe links; unset: outside production, a random one shared in the database. */
-  unsubscribeSecret: string | undefined;
-  timeouts: { connectionMs: number; greetingMs: number; socketMs: number };
-  /** Temporary failures (4xx, lost connection) are tried this many times in all. */
-  retry: { attempts: number; baseDelayMs: number };
-  /** Sends per admin and per recipient address in each window. */
-  rateLimit: { max: number; windowMs: number };
-  /** The outbox worker of this instance (platform/mail/outbox-worker.ts). */
-  outbox: OutboxSettings;
-  /** How long an admin's send waits for its outcome before it answers "queued". */
-  deliveryWaitMs: number;
-  /**
-   * Where the sender runs: a thread of its own (rendering and SMTP never take the requests'
-   * time), or inline on the service's event loop.
-   */
-  worker: 'thread' | 'inline';
-}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -515,105 +399,171 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   return result.data;
 }
 
+/**
+ * The settings as the service reads them, shaped from the parsed environment. AppConfig is this
+ * schema's output: each setting's type is the one of the value made here, written once.
+ */
+const appConfigSchema = z.transform((env: Env) => ({
+  env: env.NODE_ENV,
+  version: packageJson.version,
+  service: 'reelscore-api',
+  publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  logLevel: env.LOG_LEVEL,
+  database: databaseFrom(env),
+  redisUrl: env.REDIS_URL,
+  signupProgram: env.SIGNUP_PROGRAM,
+  /** Signups one client may send in a window, by the JSON call and the form together. */
+  signupRateLimit: {
+    max: env.SIGNUP_RATE_LIMIT_MAX,
+    windowMs: env.SIGNUP_RATE_LIMIT_WINDOW_SECONDS * 1000,
+  },
+  /** App API calls one client may make in a window, counted before the ID token is checked. */
+  appRateLimit: {
+    max: env.APP_RATE_LIMIT_MAX,
+    windowMs: env.APP_RATE_LIMIT_WINDOW_SECONDS * 1000,
+  },
+  /** How many CSV exports may run, and how long and how slowly each may (decision 0033). */
+  exports: {
+    /** Exports one person (with every session and API token of theirs) may run at once. */
+    perUser: env.EXPORTS_PER_USER,
+    /** Exports of everyone together; on PostgreSQL below the pool size (config.ts checks it). */
+    total: env.EXPORTS_TOTAL,
+    /** PostgreSQL ends an export statement that runs longer than this. */
+    statementTimeoutMs: env.EXPORT_STATEMENT_TIMEOUT_SECONDS * 1000,
+    /** A client that takes less than this while the service has data waiting is cut; 0: off. */
+    minBytesPerSecond: env.EXPORT_MIN_BYTES_PER_SECOND,
+    /** The time, counted only while data waits for the client, the rate is averaged over. */
+    minRateWindowMs: env.EXPORT_MIN_RATE_WINDOW_SECONDS * 1000,
+  },
+  /**
+   * Double opt-in: a new signup gets a mail with a link to confirm the address. Off: no mail, and
+   * a signup counts as confirmed when it is made.
+   */
+  signupConfirmation: env.SIGNUP_CONFIRMATION,
+  /** Domains on the disposable-mail list whose addresses signup accepts all the same. */
+  disposableDomainsAllowed: env.DISPOSABLE_DOMAINS_ALLOWED,
+  /** Proxy addresses and ranges whose X-Forwarded-* headers count; `false`: nobody's. */
+  trustProxy: env.TRUST_PROXY,
+  /**
+   * Host names, addresses and CIDR ranges answered besides PUBLIC_URL's host and loopback names
+   * (plugins/host-check.ts); any other Host gets 421.
+   */
+  allowedHosts: env.ALLOWED_HOSTS,
+  /** The address main.ts listens on; the embedded sign-in provider needs a loopback one. */
+  listenHost: env.HOST,
+  /** Limits on slow or silent clients, so none can hold a connection for long. */
+  httpTimeouts: {
+    /** The whole request, headers and body, must arrive within this (answered 408 otherwise). */
+    requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    /** The request headers must arrive within this. */
+    headersMs: Math.min(10_000, env.REQUEST_TIMEOUT_SECONDS * 1000),
+    /** A connection with nothing sent or received for this long is closed. */
+    idleMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    /** A kept-alive connection waits this long for its next request. */
+    keepAliveMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+  },
+  webRoot: env.WEB_ROOT,
+  /** How long a database health answer is reused (see features/health/database-check.ts). */
+  healthCheckMaxAgeMs: 1000,
+  /** Checked on every admin call, so removing an address ends its rights at once. */
+  adminEmails: new Set(env.ADMIN_EMAILS),
+  /** May read what admins read (lists, counts, charts, exports, audit log) and change nothing. */
+  viewerEmails: new Set(env.VIEWER_EMAILS),
+  /** Google (or another issuer) in production; unset: the embedded provider, outside production. */
+  oidc:
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+        }
+      : undefined,
+  session: {
+    idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+  },
+  /** OAuth client ids of the mobile app and extension; their ID tokens may register users. */
+  appClientIds: env.APP_CLIENT_IDS,
+  mail: {
+    /** Real SMTP; unset: outside production, an embedded catcher on 127.0.0.1 receives the mail. */
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    /** Signs unsubscribe links; unset: outside production, a random one shared in the database. */
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
+    timeouts: { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 },
+    /** Temporary failures (4xx, lost connection) are tried this many times in all. */
+    retry: { attempts: 3, baseDelayMs: 200 },
+    /** Sends per admin and per recipient address in each window. */
+    rateLimit: {
+      max: env.EMAIL_RATE_LIMIT_MAX,
+      windowMs: env.EMAIL_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    /** The outbox worker of this instance (platform/mail/outbox-worker.ts). */
+    outbox: {
+      pollMs: 1000,
+      // Longer than one round can take: three attempts at the SMTP time limits.
+      leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+      batchSize: 20,
+      concurrency: env.MAIL_CONNECTIONS,
+      ratePerSecond: env.MAIL_RATE_PER_SECOND,
+      // 1 min, 5 min, 30 min, 2 h, 6 h: a mail server down for an afternoon loses nothing.
+      roundBackoffMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
+    } satisfies OutboxSettings,
+    /** How long an admin's send waits for its outcome before it answers "queued". */
+    deliveryWaitMs: 60_000,
+    /**
+     * Where the sender runs: a thread of its own (rendering and SMTP never take the requests'
+     * time), or inline on the service's event loop.
+     */
+    worker: env.MAIL_WORKER,
+  },
+  /** Signed webhooks (features/integrations). */
+  webhooks: {
+    /** Receivers of every event, from WEBHOOK_URLS; the dashboard may add more. */
+    urls: env.WEBHOOK_URLS,
+    /** Signs the deliveries to `urls` (Standard Webhooks' `whsec_` form). */
+    secret: env.WEBHOOK_SECRET,
+    /** Waits before the 2nd, 3rd, ... attempt; one more attempt than waits in all. */
+    retryWaitsMs: env.WEBHOOK_RETRY_SECONDS.map((seconds) => seconds * 1000),
+    /** An attempt the receiver has not answered within this has failed. */
+    timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    /**
+     * Addresses and CIDR ranges deliveries may reach although they are not public (a receiver on
+     * this machine or the private network); empty: public addresses only.
+     */
+    allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    /** Resolves a receiver's host name to its addresses (DNS; tests answer from a table). */
+    lookup: systemLookup,
+    worker: {
+      pollMs: 1000,
+      // Longer than an attempt can take, so a live worker never loses one to another.
+      leaseMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000 + 30_000,
+      batchSize: 50,
+      concurrency: 10,
+      ratePerSecond: 0,
+    } satisfies LeaseWorkerSettings,
+  },
+  /**
+   * Prometheus metrics on a port of their own (plugins/metrics.ts); unset: off. Loopback by
+   * default: the figures are unauthenticated, so only a scraper on this machine reads them.
+   */
+  metrics:
+    env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
+}));
+
+/** The service's settings, as every part of it reads them (appConfigSchema makes them). */
+export type AppConfig = z.output<typeof appConfigSchema> & {
+  /** Where log lines go instead of stdout; never set from the environment (tests read it). */
+  logDestination?: { write(line: string): void };
+};
+export type ExportLimits = AppConfig['exports'];
+export type HttpTimeouts = AppConfig['httpTimeouts'];
+export type MailConfig = AppConfig['mail'];
+export type WebhookConfig = AppConfig['webhooks'];
+
+/** The settings as the service reads them, from the environment parseEnv has checked. */
 export function configFromEnv(env: Env): AppConfig {
-  return {
-    env: env.NODE_ENV,
-    version: packageJson.version,
-    service: 'reelscore-api',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    logLevel: env.LOG_LEVEL,
-    database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-      : { kind: 'sqlite', path: env.SQLITE_PATH },
-    redisUrl: env.REDIS_URL,
-    signupProgram: env.SIGNUP_PROGRAM,
-    signupRateLimit: {
-      max: env.SIGNUP_RATE_LIMIT_MAX,
-      windowMs: env.SIGNUP_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    },
-    appRateLimit: {
-      max: env.APP_RATE_LIMIT_MAX,
-      windowMs: env.APP_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    },
-    exports: {
-      perUser: env.EXPORTS_PER_USER,
-      total: env.EXPORTS_TOTAL,
-      statementTimeoutMs: env.EXPORT_STATEMENT_TIMEOUT_SECONDS * 1000,
-      minBytesPerSecond: env.EXPORT_MIN_BYTES_PER_SECOND,
-      minRateWindowMs: env.EXPORT_MIN_RATE_WINDOW_SECONDS * 1000,
-    },
-    signupConfirmation: env.SIGNUP_CONFIRMATION,
-    disposableDomainsAllowed: env.DISPOSABLE_DOMAINS_ALLOWED,
-    trustProxy: env.TRUST_PROXY,
-    allowedHosts: env.ALLOWED_HOSTS,
-    listenHost: env.HOST,
-    httpTimeouts: {
-      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
-      headersMs: Math.min(10_000, env.REQUEST_TIMEOUT_SECONDS * 1000),
-      idleMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
-      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
-    },
-    webRoot: env.WEB_ROOT,
-    healthCheckMaxAgeMs: 1000,
-    adminEmails: new Set(env.ADMIN_EMAILS),
-    viewerEmails: new Set(env.VIEWER_EMAILS),
-    oidc:
-      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-        ? {
-            issuer: env.OIDC_ISSUER,
-            clientId: env.OIDC_CLIENT_ID,
-            clientSecret: env.OIDC_CLIENT_SECRET,
-          }
-        : undefined,
-    session: {
-      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
-      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
-    },
-    appClientIds: env.APP_CLIENT_IDS,
-    mail: {
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
-      timeouts: { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 },
-      retry: { attempts: 3, baseDelayMs: 200 },
-      rateLimit: {
-        max: env.EMAIL_RATE_LIMIT_MAX,
-        windowMs: env.EMAIL_RATE_LIMIT_WINDOW_SECONDS * 1000,
-      },
-      outbox: {
-        pollMs: 1000,
-        // Longer than one round can take: three attempts at the SMTP time limits.
-        leaseMs: env.MAIL_LEASE_SECONDS * 1000,
-        batchSize: 20,
-        concurrency: env.MAIL_CONNECTIONS,
-        ratePerSecond: env.MAIL_RATE_PER_SECOND,
-        // 1 min, 5 min, 30 min, 2 h, 6 h: a mail server down for an afternoon loses nothing.
-        roundBackoffMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000],
-      },
-      deliveryWaitMs: 60_000,
-      worker: env.MAIL_WORKER,
-    },
-    webhooks: {
-      urls: env.WEBHOOK_URLS,
-      secret: env.WEBHOOK_SECRET,
-      retryWaitsMs: env.WEBHOOK_RETRY_SECONDS.map((seconds) => seconds * 1000),
-      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
-      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
-      lookup: systemLookup,
-      worker: {
-        pollMs: 1000,
-        // Longer than an attempt can take, so a live worker never loses one to another.
-        leaseMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000 + 30_000,
-        batchSize: 50,
-        concurrency: 10,
-        ratePerSecond: 0,
-      },
-    },
-    metrics:
-      env.METRICS_PORT === undefined
-        ? undefined
-        : { host: env.METRICS_HOST, port: env.METRICS_PORT },
-  };
+  return appConfigSchema.parse(env);
 }
 
 /**
