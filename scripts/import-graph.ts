@@ -21,12 +21,15 @@ function sourceFiles(dir: string): string[] {
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** The area of a file: `features/<name>` or `platform/<name>`, or its top folder. */
+/**
+ * The area of a file: `features/<name>`, `platform/<name>` or `components/<name>`, or its top
+ * folder.
+ */
 function areaOf(file: string): string {
   const parts = relative(root, file).split('/');
   // Files at the top (the composition in app.ts and main.ts, config.ts) are each their own area.
   if (parts.length === 1) return parts[0]!.replace(/\.tsx?$/, '');
-  if (['features', 'platform'].includes(parts[0]!) && parts.length > 2)
+  if (['features', 'platform', 'components'].includes(parts[0]!) && parts.length > 2)
     return `${parts[0]}/${parts[1]}`;
   return parts[0]!;
 }
@@ -137,7 +140,10 @@ for (const [from, targets] of areaEdges) {
   }
 }
 
-const FLOOR = /^(platform\/|db$|lib$|plugins$|config$)/;
+// The floors of scripts/eslint/floor-plan.js: the server's, and the site's (its shared widgets
+// and layout, the route table and the site's settings).
+const FLOOR =
+  /^(platform\/|db$|lib$|plugins$|config$|components\/(ui|layout)$|route-table$|site-config$)/;
 const floorIntoFeatures: string[] = [];
 for (const [from, targets] of areaEdges) {
   for (const to of targets) {
