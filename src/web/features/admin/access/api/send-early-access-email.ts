@@ -3,8 +3,10 @@
  * whitelists the address in the transaction that queues the mail (`isWhitelisted` in the
  * answer), so the dialog makes no whitelist call of its own after it.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EarlyAccessEmailResponse } from '../../../../../contract/email-api.ts';
 import { AdminApiError, adminRequest } from '../../shared/api/admin-request.ts';
+import { markInsightsStale, setWhitelistedEverywhere } from '../../shared/api/list-cache.ts';
 
 export const EARLY_ACCESS_FAILED_MESSAGE = 'Failed to send early access email';
 
@@ -25,4 +27,23 @@ export function whitelistedDespiteFailure(caught: unknown): boolean {
     caught.body !== null &&
     (caught.body as Partial<EarlyAccessEmailResponse>).isWhitelisted === true
   );
+}
+
+/**
+ * Sends the invitation; once the server has let the address in (even when the mail server then
+ * failed), every loaded list shows it whitelisted and the figures and audit reload.
+ */
+export function useSendEarlyAccessEmail() {
+  const client = useQueryClient();
+  const showWhitelisted = (email: string) => {
+    setWhitelistedEverywhere(client, email, true);
+    markInsightsStale(client);
+  };
+  return useMutation({
+    mutationFn: sendEarlyAccessEmail,
+    onSuccess: (_answer, email) => showWhitelisted(email),
+    onError: (caught, email) => {
+      if (whitelistedDespiteFailure(caught)) showWhitelisted(email);
+    },
+  });
 }

@@ -12,11 +12,9 @@ import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import {
   EARLY_ACCESS_FAILED_MESSAGE,
-  sendEarlyAccessEmail,
+  useSendEarlyAccessEmail,
   whitelistedDespiteFailure,
 } from '../api/send-early-access-email.ts';
-
-type SendState = 'idle' | 'sending' | 'sent';
 
 export function AddToWhitelistDialog({
   email,
@@ -38,31 +36,32 @@ export function AddToWhitelistDialog({
   onClose: () => void;
   onSessionEnded: (error: AdminApiError) => boolean;
 }) {
-  const [sendState, setSendState] = useState<SendState>('idle');
+  const sendEmail = useSendEarlyAccessEmail();
+  const sent = sendEmail.isSuccess;
+  const sending = sendEmail.isPending;
   const [error, setError] = useState<string | null>(null);
 
-  async function send() {
-    setSendState('sending');
+  function send() {
     setError(null);
     trackEvent({ action: 'early_access_email_send', category: 'admin' });
-    try {
-      await sendEarlyAccessEmail(email);
-      setSendState('sent');
-      trackEvent({ action: 'early_access_email_success', category: 'admin' });
-      onInvited(email);
-    } catch (caught) {
-      if (caught instanceof AdminApiError && onSessionEnded(caught)) return;
-      setSendState('idle');
-      setError(caught instanceof Error ? caught.message : EARLY_ACCESS_FAILED_MESSAGE);
-      trackEvent({ action: 'early_access_email_error', category: 'admin' });
-      // The mail server failed after the address was let in: the row says so.
-      if (whitelistedDespiteFailure(caught)) onInvited(email);
-    }
+    sendEmail.mutate(email, {
+      onSuccess: () => {
+        trackEvent({ action: 'early_access_email_success', category: 'admin' });
+        onInvited(email);
+      },
+      onError: (caught) => {
+        if (caught instanceof AdminApiError && onSessionEnded(caught)) return;
+        setError(caught instanceof Error ? caught.message : EARLY_ACCESS_FAILED_MESSAGE);
+        trackEvent({ action: 'early_access_email_error', category: 'admin' });
+        // The mail server failed after the address was let in: the row says so.
+        if (whitelistedDespiteFailure(caught)) onInvited(email);
+      },
+    });
   }
 
   /** After a send every way out only closes: the invitation already let the address in. */
   function close() {
-    if (sendState === 'sent') onComplete(email);
+    if (sent) onComplete(email);
     else onClose();
   }
 
@@ -94,7 +93,7 @@ export function AddToWhitelistDialog({
             whitelist.
           </Dialog.Description>
           <p className="mt-4 font-medium">Send Early Access Email?</p>
-          {sendState === 'sent' ? (
+          {sent ? (
             <p
               role="status"
               className="mt-3 rounded-md border border-emerald-400/60 bg-emerald-950/60 p-3 text-sm text-emerald-100"
@@ -111,29 +110,17 @@ export function AddToWhitelistDialog({
             </p>
           ) : null}
           <div className="mt-5 flex flex-col gap-3">
-            {sendState === 'sent' ? (
+            {sent ? (
               <button type="button" className={primary} onClick={close}>
                 Complete - Add to Whitelist
               </button>
             ) : (
-              <button
-                type="button"
-                className={primary}
-                disabled={sendState === 'sending'}
-                onClick={() => void send()}
-              >
-                {sendState === 'sending'
-                  ? 'Sending Email...'
-                  : 'Send Early Access Email & Add to Whitelist'}
+              <button type="button" className={primary} disabled={sending} onClick={send}>
+                {sending ? 'Sending Email...' : 'Send Early Access Email & Add to Whitelist'}
               </button>
             )}
-            {sendState === 'sent' ? null : (
-              <button
-                type="button"
-                className={secondary}
-                disabled={sendState === 'sending'}
-                onClick={skip}
-              >
+            {sent ? null : (
+              <button type="button" className={secondary} disabled={sending} onClick={skip}>
                 Skip Email & Add to Whitelist Only
               </button>
             )}

@@ -8,17 +8,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useState } from 'react';
 import type {
   BulkAction,
-  BulkPreviewResponse,
   BulkSelection,
   BulkWhitelistResponse,
 } from '../../../../../contract/waves.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
+import { BULK_FAILED_MESSAGE, useBulkWhitelist } from '../api/bulk-whitelist.ts';
 import {
-  BULK_FAILED_MESSAGE,
   BULK_PREVIEW_FAILED_MESSAGE,
-  bulkWhitelist,
-  previewBulkWhitelist,
-} from '../api/waves.ts';
+  useBulkWhitelistPreview,
+} from '../api/preview-bulk-whitelist.ts';
 
 const primary =
   'rounded-full bg-gold-400 px-4 py-2 text-sm font-semibold text-ink-950 transition hover:bg-gold-300 disabled:cursor-not-allowed disabled:opacity-50';
@@ -27,6 +25,10 @@ const secondary =
 
 function addresses(count: number) {
   return `${count.toLocaleString()} ${count === 1 ? 'address' : 'addresses'}`;
+}
+
+function errorText(caught: unknown, fallback: string) {
+  return caught instanceof Error ? caught.message : fallback;
 }
 
 export interface BulkWhitelistDialogProps {
@@ -47,50 +49,44 @@ export function BulkWhitelistDialog({
   onClose,
   onSessionEnded,
 }: BulkWhitelistDialogProps) {
-  const [preview, setPreview] = useState<BulkPreviewResponse | null>(null);
+  const counted = useBulkWhitelistPreview({ action, selection });
+  const change = useBulkWhitelist();
   const [invite, setInvite] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const inviteId = useId();
+  // A count that could not be made (again) is no count to confirm.
+  const preview = counted.isError ? undefined : counted.data;
+  const busy = change.isPending || counted.isFetching;
 
   useEffect(() => {
-    let current = true;
-    previewBulkWhitelist({ action, selection }).then(
-      (answer) => {
-        if (current) setPreview(answer);
+    if (counted.error) onSessionEnded(counted.error);
+  }, [counted.error, onSessionEnded]);
+
+  // The change's failure, else the count's: after a refused change the new count is shown with
+  // the refusal, and a failure to count again leaves the refusal on screen.
+  const error = change.error
+    ? errorText(change.error, BULK_FAILED_MESSAGE)
+    : counted.error
+      ? errorText(counted.error, BULK_PREVIEW_FAILED_MESSAGE)
+      : null;
+
+  function confirm() {
+    if (!preview) return;
+    change.mutate(
+      {
+        action,
+        selection,
+        invite: action === 'add' && invite,
+        expectedCount: preview.count,
       },
-      (caught: unknown) => {
-        if (!current || onSessionEnded(caught)) return;
-        setError(caught instanceof Error ? caught.message : BULK_PREVIEW_FAILED_MESSAGE);
+      {
+        onSuccess: onDone,
+        onError: (caught) => {
+          if (onSessionEnded(caught)) return;
+          // The selection changed since it was counted: count it again to confirm.
+          if (caught instanceof AdminApiError && caught.status === 409) void counted.refetch();
+        },
       },
     );
-    return () => {
-      current = false;
-    };
-  }, [action, selection, onSessionEnded]);
-
-  async function confirm() {
-    if (!preview) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(
-        await bulkWhitelist({
-          action,
-          selection,
-          invite: action === 'add' && invite,
-          expectedCount: preview.count,
-        }),
-      );
-    } catch (caught) {
-      if (onSessionEnded(caught)) return;
-      setError(caught instanceof Error ? caught.message : BULK_FAILED_MESSAGE);
-      if (caught instanceof AdminApiError && caught.status === 409) {
-        setPreview(await previewBulkWhitelist({ action, selection }).catch(() => null));
-      }
-    } finally {
-      setBusy(false);
-    }
   }
 
   const title = preview
@@ -150,7 +146,7 @@ export function BulkWhitelistDialog({
               type="button"
               className={primary}
               disabled={busy || !preview || preview.count === 0}
-              onClick={() => void confirm()}
+              onClick={confirm}
             >
               {preview
                 ? `${action === 'add' ? 'Add' : 'Remove'} ${addresses(preview.count)}`

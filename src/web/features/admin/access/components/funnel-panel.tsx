@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { FunnelResponse } from '../../../../../contract/waves.ts';
-import { FUNNEL_FAILED_MESSAGE, useFunnel } from '../api/waves.ts';
+import { FUNNEL_FAILED_MESSAGE, useFunnel } from '../api/get-funnel.ts';
 import { percentText, STAGE_NAMES } from './funnel-format.ts';
 
 const FunnelCharts = lazy(() => import('./funnel-charts.tsx'));

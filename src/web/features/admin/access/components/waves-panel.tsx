@@ -13,20 +13,11 @@ import type {
 } from '../../../../../contract/waves.ts';
 import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
-import { SIGNUPS_KEY, USERS_KEY } from '../../shared/api/list-keys.ts';
-import {
-  createWave,
-  FUNNEL_KEY,
-  hasQueuedMail,
-  previewWave,
-  retryWave,
-  useWaves,
-  WAVE_FAILED_MESSAGE,
-  WAVE_PREVIEW_FAILED_MESSAGE,
-  WAVE_RETRY_FAILED_MESSAGE,
-  WAVES_FAILED_MESSAGE,
-  WAVES_KEY,
-} from '../api/waves.ts';
+import { useCreateWave, WAVE_FAILED_MESSAGE } from '../api/create-wave.ts';
+import { FUNNEL_KEY } from '../api/get-funnel.ts';
+import { hasQueuedMail, useWaves, WAVES_FAILED_MESSAGE } from '../api/get-waves.ts';
+import { usePreviewWave, WAVE_PREVIEW_FAILED_MESSAGE } from '../api/preview-wave.ts';
+import { useRetryWave, WAVE_RETRY_FAILED_MESSAGE } from '../api/retry-wave.ts';
 import { formatDate } from '../../shared/components/format-date.ts';
 
 const primary =
@@ -104,7 +95,10 @@ export function WavesPanel({
     request: WavePreviewRequest;
     answer: WavePreviewResponse;
   } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const countWave = usePreviewWave();
+  const startWave = useCreateWave();
+  const retryWave = useRetryWave();
+  const busy = countWave.isPending || startWave.isPending || retryWave.isPending;
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const headingId = useId();
@@ -128,19 +122,6 @@ export function WavesPanel({
     setPreview(null);
   }
 
-  async function runPreview(request: WavePreviewRequest) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      setPreview({ request, answer: await previewWave(request) });
-    } catch (caught) {
-      if (!onSessionEnded(caught)) setError(errorText(caught, WAVE_PREVIEW_FAILED_MESSAGE));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
     const request = requestOf(form);
@@ -148,65 +129,56 @@ export function WavesPanel({
       setError(request);
       return;
     }
-    void runPreview(request);
+    setError(null);
+    setNotice(null);
+    countWave.mutate(request, {
+      onSuccess: (answer) => setPreview({ request, answer }),
+      onError: (caught) => {
+        if (!onSessionEnded(caught)) setError(errorText(caught, WAVE_PREVIEW_FAILED_MESSAGE));
+      },
+    });
   }
 
-  async function confirm() {
+  function confirm() {
     if (!preview) return;
-    setBusy(true);
+    const { request } = preview;
     setError(null);
-    try {
-      const { wave } = await createWave({
-        ...preview.request,
-        expectedCount: preview.answer.count,
-      });
-      setPreview(null);
-      setNotice(
-        `${KIND_NAMES[wave.kind]} started: ${people(wave.memberCount)}, their mail is queued.`,
-      );
-      client.setQueryData<{ waves: Wave[] }>([WAVES_KEY], (data) => ({
-        waves: [wave, ...(data?.waves ?? []).filter((entry) => entry.id !== wave.id)],
-      }));
-      void client.invalidateQueries({ queryKey: [WAVES_KEY] });
-      // The wave changed who is whitelisted: the lists and the funnel are read again.
-      void client.invalidateQueries({ queryKey: [SIGNUPS_KEY] });
-      void client.invalidateQueries({ queryKey: [USERS_KEY] });
-      void client.invalidateQueries({ queryKey: [FUNNEL_KEY] });
-      trackEvent({ action: 'wave_create', category: 'admin', label: wave.kind });
-    } catch (caught) {
-      if (onSessionEnded(caught)) return;
-      setError(errorText(caught, WAVE_FAILED_MESSAGE));
-      // The selection changed since the preview: show the new count to confirm again.
-      if (caught instanceof AdminApiError && caught.status === 409) {
-        try {
-          setPreview({ request: preview.request, answer: await previewWave(preview.request) });
-        } catch {
+    startWave.mutate(
+      { ...request, expectedCount: preview.answer.count },
+      {
+        onSuccess: ({ wave }) => {
           setPreview(null);
-        }
-      }
-    } finally {
-      setBusy(false);
-    }
+          setNotice(
+            `${KIND_NAMES[wave.kind]} started: ${people(wave.memberCount)}, their mail is queued.`,
+          );
+          trackEvent({ action: 'wave_create', category: 'admin', label: wave.kind });
+        },
+        onError: (caught) => {
+          if (onSessionEnded(caught)) return;
+          setError(errorText(caught, WAVE_FAILED_MESSAGE));
+          // The selection changed since the preview: show the new count to confirm again.
+          if (caught instanceof AdminApiError && caught.status === 409) {
+            countWave.mutate(request, {
+              onSuccess: (answer) => setPreview({ request, answer }),
+              onError: () => setPreview(null),
+            });
+          }
+        },
+      },
+    );
   }
 
-  async function retry(wave: Wave) {
-    setBusy(true);
+  function retry(wave: Wave) {
     setError(null);
-    try {
-      const answer = await retryWave(wave.id);
-      setNotice(`${people(answer.retried)} queued again.`);
-      client.setQueryData<{ waves: Wave[] }>([WAVES_KEY], (data) =>
-        data
-          ? { waves: data.waves.map((entry) => (entry.id === wave.id ? answer.wave : entry)) }
-          : data,
-      );
-      void client.invalidateQueries({ queryKey: [WAVES_KEY] });
-      trackEvent({ action: 'wave_retry', category: 'admin' });
-    } catch (caught) {
-      if (!onSessionEnded(caught)) setError(errorText(caught, WAVE_RETRY_FAILED_MESSAGE));
-    } finally {
-      setBusy(false);
-    }
+    retryWave.mutate(wave, {
+      onSuccess: (answer) => {
+        setNotice(`${people(answer.retried)} queued again.`);
+        trackEvent({ action: 'wave_retry', category: 'admin' });
+      },
+      onError: (caught) => {
+        if (!onSessionEnded(caught)) setError(errorText(caught, WAVE_RETRY_FAILED_MESSAGE));
+      },
+    });
   }
 
   return (
@@ -227,7 +199,7 @@ export function WavesPanel({
         <WavePreview
           preview={preview}
           busy={busy}
-          onConfirm={() => void confirm()}
+          onConfirm={confirm}
           onCancel={() => setPreview(null)}
         />
       ) : null}
@@ -247,7 +219,7 @@ export function WavesPanel({
         isLoading={waves.isLoading}
         loadError={loadError}
         busy={busy}
-        onRetry={readOnly ? undefined : (wave) => void retry(wave)}
+        onRetry={readOnly ? undefined : retry}
         onReload={() => void waves.refetch()}
       />
     </section>

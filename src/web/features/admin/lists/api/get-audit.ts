@@ -1,9 +1,9 @@
 /** GET /api/admin/audit: who did what to which address and when, newest first. */
 import type { AuditResponse } from '../../../../../contract/admin-insights.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
+import { AUDIT_KEY } from '../../shared/api/list-keys.ts';
 import { useQuery } from '../../shared/api/use-query.ts';
 
-export const AUDIT_KEY = 'audit';
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_FAILED_MESSAGE = 'Failed to load the audit log';
 

@@ -7,14 +7,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import type { ImportResult } from '../../../../../contract/admin-insights.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
-import { IMPORT_FAILED_MESSAGE, importSignups } from '../api/import-signups.ts';
+import { IMPORT_FAILED_MESSAGE, useCheckImport, useImportSignups } from '../api/import-signups.ts';
 import { toolButton } from './list-filter-bar.tsx';
 
 type Step =
   | { kind: 'choose' }
-  | { kind: 'checking' }
   | { kind: 'preview'; csv: string; name: string; preview: ImportResult }
-  | { kind: 'importing'; preview: ImportResult; name: string }
   | { kind: 'done'; result: ImportResult };
 
 const primary =
@@ -27,10 +25,8 @@ function plural(count: number, one: string, many = `${one}s`) {
 }
 
 export function ImportButton({
-  onImported,
   onSessionEnded,
 }: {
-  onImported: () => void;
   onSessionEnded: (error: AdminApiError) => boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -42,27 +38,25 @@ export function ImportButton({
         </button>
       </Dialog.Trigger>
       {open ? (
-        <ImportDialogContent
-          onImported={onImported}
-          onSessionEnded={onSessionEnded}
-          onClose={() => setOpen(false)}
-        />
+        <ImportDialogContent onSessionEnded={onSessionEnded} onClose={() => setOpen(false)} />
       ) : null}
     </Dialog.Root>
   );
 }
 
 function ImportDialogContent({
-  onImported,
   onSessionEnded,
   onClose,
 }: {
-  onImported: () => void;
   onSessionEnded: (error: AdminApiError) => boolean;
   onClose: () => void;
 }) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [error, setError] = useState<string | null>(null);
+  const checkFile = useCheckImport();
+  const importFile = useImportSignups();
+  const checking = step.kind === 'choose' && checkFile.isPending;
+  const importing = step.kind === 'preview' && importFile.isPending;
   const fileId = useId();
 
   function fail(caught: unknown) {
@@ -70,33 +64,26 @@ function ImportDialogContent({
     setError(caught instanceof Error ? caught.message : IMPORT_FAILED_MESSAGE);
   }
 
-  async function check(file: File) {
+  function check(file: File) {
     setError(null);
-    setStep({ kind: 'checking' });
-    try {
-      const csv = await file.text();
-      const preview = await importSignups(csv, { dryRun: true });
-      setStep({ kind: 'preview', csv, name: file.name, preview });
-    } catch (caught) {
-      setStep({ kind: 'choose' });
-      fail(caught);
-    }
+    checkFile.mutate(file, {
+      onSuccess: ({ csv, preview }) => setStep({ kind: 'preview', csv, name: file.name, preview }),
+      onError: fail,
+    });
   }
 
-  async function run(csv: string, name: string, preview: ImportResult) {
+  function run(checked: Extract<Step, { kind: 'preview' }>) {
     setError(null);
-    setStep({ kind: 'importing', preview, name });
-    try {
-      const result = await importSignups(csv, { dryRun: false });
-      setStep({ kind: 'done', result });
-      onImported();
-    } catch (caught) {
-      setStep({ kind: 'preview', csv, name, preview });
-      fail(caught);
-    }
+    importFile.mutate(checked.csv, {
+      onSuccess: (result) => setStep({ kind: 'done', result }),
+      onError: (caught) => {
+        setStep(checked);
+        fail(caught);
+      },
+    });
   }
 
-  const shown = step.kind === 'preview' || step.kind === 'importing' ? step.preview : null;
+  const shown = step.kind === 'preview' ? step.preview : null;
 
   return (
     <Dialog.Portal>
@@ -109,7 +96,7 @@ function ImportDialogContent({
           would change before anything is written.
         </Dialog.Description>
 
-        {step.kind === 'choose' || step.kind === 'checking' ? (
+        {step.kind === 'choose' ? (
           <div className="mt-4">
             <label htmlFor={fileId} className="block text-sm font-medium">
               CSV file
@@ -118,14 +105,14 @@ function ImportDialogContent({
               id={fileId}
               type="file"
               accept=".csv,text/csv"
-              disabled={step.kind === 'checking'}
+              disabled={checking}
               onChange={(event) => {
                 const file = event.target.files?.[0];
-                if (file) void check(file);
+                if (file) check(file);
               }}
               className="mt-1 block w-full text-sm text-ink-300 file:mr-3 file:rounded-full file:border-0 file:bg-ink-700 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink-100"
             />
-            {step.kind === 'checking' ? (
+            {checking ? (
               <p role="status" className="mt-3 text-sm text-ink-300">
                 Checking every line...
               </p>
@@ -136,8 +123,8 @@ function ImportDialogContent({
         {shown ? (
           <div className="mt-4" data-testid="import-preview">
             <p className="text-sm font-medium" role="status">
-              Dry run of {step.kind === 'preview' || step.kind === 'importing' ? step.name : ''}:{' '}
-              {plural(shown.lines, 'line')} read, nothing written yet.
+              Dry run of {step.kind === 'preview' ? step.name : ''}: {plural(shown.lines, 'line')}{' '}
+              read, nothing written yet.
             </p>
             <dl className="mt-3 grid grid-cols-3 gap-px overflow-hidden rounded-lg border border-ink-700 bg-ink-700 text-center">
               <Figure label="To add" value={shown.created} />
@@ -193,7 +180,7 @@ function ImportDialogContent({
         ) : null}
 
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          {step.kind === 'preview' || step.kind === 'importing' ? (
+          {step.kind === 'preview' ? (
             <>
               <button
                 type="button"
@@ -205,14 +192,12 @@ function ImportDialogContent({
               <button
                 type="button"
                 className={primary}
-                disabled={step.kind === 'importing' || step.preview.created === 0}
+                disabled={importing || step.preview.created === 0}
                 onClick={() => {
-                  if (step.kind === 'preview') void run(step.csv, step.name, step.preview);
+                  if (!importing) run(step);
                 }}
               >
-                {step.kind === 'importing'
-                  ? 'Importing...'
-                  : `Import ${plural(step.preview.created, 'signup')}`}
+                {importing ? 'Importing...' : `Import ${plural(step.preview.created, 'signup')}`}
               </button>
             </>
           ) : null}

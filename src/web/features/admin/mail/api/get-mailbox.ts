@@ -3,6 +3,9 @@ import type { MailboxResponse } from '../../../../../contract/email-api.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
 import { useQuery } from '../../shared/api/use-query.ts';
 
+/** The key of the mailbox's query: a test send marks it stale. */
+export const MAILBOX_KEY = 'mailbox';
+
 export function getMailbox(signal?: AbortSignal) {
   return adminRequest<MailboxResponse>('/email/mailbox', {
     signal,
@@ -11,7 +14,6 @@ export function getMailbox(signal?: AbortSignal) {
   });
 }
 
-/** `version` changes whenever a send may have added mail. */
-export function useMailbox(version: number) {
-  return useQuery(`mailbox:${version}`, getMailbox);
+export function useMailbox() {
+  return useQuery(MAILBOX_KEY, getMailbox);
 }

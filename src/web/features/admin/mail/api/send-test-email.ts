@@ -2,9 +2,12 @@
  * POST /api/email/test {email, templateType}. A failed send (502) or a refused one (409) still
  * answers `{success: false, message}`, which the result box shows as it is.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendEmailResponse, TestEmailRequest } from '../../../../../contract/email-api.ts';
 import { textField } from '../../../../lib/api.ts';
 import { AdminApiError, adminRequest } from '../../shared/api/admin-request.ts';
+import { MAILBOX_KEY } from './get-mailbox.ts';
+import { OUTBOX_KEY } from './get-outbox.ts';
 
 export const TEST_EMAIL_FAILED_MESSAGE = 'Failed to send test email';
 
@@ -25,4 +28,16 @@ export async function sendTestEmail(request: TestEmailRequest): Promise<SendEmai
     }
     throw error;
   }
+}
+
+/** Sends a test; whatever the outcome, the local mailbox and the mail queue are loaded again. */
+export function useSendTestEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sendTestEmail,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: [MAILBOX_KEY] });
+      void client.invalidateQueries({ queryKey: [OUTBOX_KEY] });
+    },
+  });
 }

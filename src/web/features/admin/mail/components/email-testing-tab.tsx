@@ -4,7 +4,7 @@ import type { SendEmailResponse } from '../../../../../contract/email-api.ts';
 import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
-import { sendTestEmail, TEST_EMAIL_FAILED_MESSAGE } from '../api/send-test-email.ts';
+import { TEST_EMAIL_FAILED_MESSAGE, useSendTestEmail } from '../api/send-test-email.ts';
 import { MailQueue } from './mail-queue.tsx';
 import { MailboxList } from './mailbox-list.tsx';
 import { TemplateCard } from './template-card.tsx';
@@ -31,9 +31,8 @@ export function EmailTestingTab({
   const templates = useEmailTemplates(onSessionEnded);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [address, setAddress] = useState('');
-  const [sending, setSending] = useState(false);
+  const sendTest = useSendTestEmail();
   const [result, setResult] = useState<SendEmailResponse | null>(null);
-  const [mailboxVersion, setMailboxVersion] = useState(0);
   const ids = { select: useId(), address: useId(), description: useId(), hint: useId() };
 
   if (templates.isLoading) {
@@ -61,29 +60,31 @@ export function EmailTestingTab({
     trackEvent({ action: 'email_template_select', category: 'admin', label: id });
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const email = address.trim();
     if (!email || !selected) return;
-    setSending(true);
+    const label = selected.id;
     setResult(null);
-    trackEvent({ action: 'test_email_send', category: 'admin', label: selected.id });
-    try {
-      const answer = await sendTestEmail({ email, templateType: selected.id });
-      setResult(answer);
-      trackEvent({
-        action: answer.success ? 'test_email_success' : 'test_email_error',
-        category: 'admin',
-        label: selected.id,
-      });
-    } catch (caught) {
-      if (onSessionEnded(caught)) return;
-      setResult({ success: false, message: failureMessage(caught) });
-      trackEvent({ action: 'test_email_error', category: 'admin', label: selected.id });
-    } finally {
-      setSending(false);
-      setMailboxVersion((version) => version + 1);
-    }
+    trackEvent({ action: 'test_email_send', category: 'admin', label });
+    sendTest.mutate(
+      { email, templateType: label },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          trackEvent({
+            action: answer.success ? 'test_email_success' : 'test_email_error',
+            category: 'admin',
+            label,
+          });
+        },
+        onError: (caught) => {
+          if (onSessionEnded(caught)) return;
+          setResult({ success: false, message: failureMessage(caught) });
+          trackEvent({ action: 'test_email_error', category: 'admin', label });
+        },
+      },
+    );
   }
 
   return (
@@ -95,11 +96,7 @@ export function EmailTestingTab({
         <h2 id="send-test-heading" className="text-xl font-semibold text-ink-100">
           Send a Test Email
         </h2>
-        <form
-          onSubmit={(event) => void submit(event)}
-          noValidate
-          className="mt-4 flex flex-col gap-4"
-        >
+        <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
           <div>
             <label htmlFor={ids.select} className="block text-sm font-medium text-ink-100">
               Template
@@ -142,15 +139,15 @@ export function EmailTestingTab({
           ) : null}
           <button
             type="submit"
-            disabled={sending || missingInput}
+            disabled={sendTest.isPending || missingInput}
             aria-describedby={missingInput ? ids.hint : undefined}
             className="rounded-full bg-gold-400 px-5 py-2.5 font-semibold text-ink-950 transition hover:bg-gold-300 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            {sending ? 'Sending...' : 'Send Test Email'}
+            {sendTest.isPending ? 'Sending...' : 'Send Test Email'}
           </button>
         </form>
         {result ? <SendResult result={result} /> : null}
-        <MailboxList version={mailboxVersion} />
+        <MailboxList />
       </section>
 
       <section aria-labelledby="templates-heading">
@@ -170,11 +167,7 @@ export function EmailTestingTab({
           ))}
         </ul>
       </section>
-      <MailQueue
-        onSessionEnded={onSessionEnded}
-        version={mailboxVersion}
-        className="lg:col-span-2"
-      />
+      <MailQueue onSessionEnded={onSessionEnded} className="lg:col-span-2" />
     </div>
   );
 }

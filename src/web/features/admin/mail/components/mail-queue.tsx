@@ -65,12 +65,9 @@ function formatWhen(iso: string): string {
 
 export function MailQueue({
   onSessionEnded,
-  version,
   className = '',
 }: {
   onSessionEnded: (error: unknown) => boolean;
-  /** Changes after each test send, which may have added a message: refresh at once. */
-  version: number;
   className?: string;
 }) {
   const outbox = useOutbox(onSessionEnded);
@@ -105,13 +102,6 @@ export function MailQueue({
     }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [reload]);
-
-  const shownVersion = useRef(version);
-  useEffect(() => {
-    if (shownVersion.current === version) return;
-    shownVersion.current = version;
-    reload();
-  }, [version, reload]);
 
   function retry(ids: string[] | typeof ALL) {
     if (busy) return;

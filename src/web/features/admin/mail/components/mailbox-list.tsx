@@ -7,8 +7,8 @@ import { formatDate } from '../../shared/components/format-date.ts';
 
 const SHOWN = 5;
 
-export function MailboxList({ version }: { version: number }) {
-  const mailbox = useMailbox(version);
+export function MailboxList() {
+  const mailbox = useMailbox();
   if (!mailbox.data?.enabled) return null;
   const messages = mailbox.data.messages.slice(0, SHOWN);
   return (

@@ -1,4 +1,5 @@
 /** POST /api/admin/data/export {email}: mails the person a copy of their data (audited). */
+import { useMutation } from '@tanstack/react-query';
 import type { DataExportResponse } from '../../../../../contract/privacy.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
 
@@ -11,4 +12,9 @@ export function sendPersonalDataCopy(email: string) {
     label: 'admin_privacy_export',
     fallbackMessage: SEND_COPY_FAILED_MESSAGE,
   });
+}
+
+/** Queues the copy; nothing the dashboard shows changes. */
+export function useSendPersonalDataCopy() {
+  return useMutation({ mutationFn: sendPersonalDataCopy });
 }

@@ -12,9 +12,9 @@ import {
   normaliseEmail,
 } from '../../../../../contract/email-rules.ts';
 import { trackEvent } from '../../../../lib/analytics/analytics.ts';
-import { erasePersonalData, ERASE_FAILED_MESSAGE } from '../api/erase-personal-data.ts';
-import { DOWNLOAD_FAILED_MESSAGE, getPersonalData } from '../api/get-personal-data.ts';
-import { SEND_COPY_FAILED_MESSAGE, sendPersonalDataCopy } from '../api/send-personal-data.ts';
+import { ERASE_FAILED_MESSAGE, useErasePersonalData } from '../api/erase-personal-data.ts';
+import { DOWNLOAD_FAILED_MESSAGE, useGetPersonalData } from '../api/get-personal-data.ts';
+import { SEND_COPY_FAILED_MESSAGE, useSendPersonalDataCopy } from '../api/send-personal-data.ts';
 
 type Action = 'copy' | 'download' | 'erase';
 
@@ -69,14 +69,21 @@ function saveJson(email: string, data: unknown) {
 
 export function PrivacyRequests({
   onSessionEnded,
-  onErased,
 }: {
   onSessionEnded: (error: unknown) => boolean;
-  /** The lists may show the erased address: they reload. */
-  onErased: () => void;
 }) {
   const [address, setAddress] = useState('');
-  const [busy, setBusy] = useState<Action | null>(null);
+  const sendCopyTo = useSendPersonalDataCopy();
+  const fetchData = useGetPersonalData();
+  const eraseData = useErasePersonalData();
+  /** The action under way, if any. */
+  const busy: Action | null = sendCopyTo.isPending
+    ? 'copy'
+    : fetchData.isPending
+      ? 'download'
+      : eraseData.isPending
+        ? 'erase'
+        : null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const ids = { heading: useId(), address: useId(), hint: useId() };
@@ -89,35 +96,39 @@ export function PrivacyRequests({
     return undefined;
   }
 
-  async function run(action: Action, call: () => Promise<string>) {
-    setBusy(action);
+  /** Clears the last outcome as an action starts. */
+  function started(action: Action) {
     setOutcome(null);
     trackEvent({ action: `privacy_${action}`, category: 'admin' });
-    try {
-      setOutcome({ ok: true, text: await call() });
-      if (action === 'erase') onErased();
-    } catch (caught) {
-      if (onSessionEnded(caught)) return;
-      setOutcome({ ok: false, text: caught instanceof Error ? caught.message : FALLBACKS[action] });
-      trackEvent({ action: `privacy_${action}_error`, category: 'admin' });
-    } finally {
-      setBusy(null);
-    }
   }
+  const succeeded = (text: string) => setOutcome({ ok: true, text });
+  const failed = (action: Action) => (caught: unknown) => {
+    if (onSessionEnded(caught)) return;
+    setOutcome({ ok: false, text: caught instanceof Error ? caught.message : FALLBACKS[action] });
+    trackEvent({ action: `privacy_${action}_error`, category: 'admin' });
+  };
 
   function sendCopy(event: FormEvent) {
     event.preventDefault();
     const email = chosenAddress();
     if (!email) return;
-    void run('copy', async () => (await sendPersonalDataCopy(email)).message);
+    started('copy');
+    sendCopyTo.mutate(email, {
+      onSuccess: (answer) => succeeded(answer.message),
+      onError: failed('copy'),
+    });
   }
 
   function download() {
     const email = chosenAddress();
     if (!email) return;
-    void run('download', async () => {
-      saveJson(email, await getPersonalData(email));
-      return `Downloaded the data held about ${email}.`;
+    started('download');
+    fetchData.mutate(email, {
+      onSuccess: (data) => {
+        saveJson(email, data);
+        succeeded(`Downloaded the data held about ${email}.`);
+      },
+      onError: failed('download'),
     });
   }
 
@@ -128,9 +139,10 @@ export function PrivacyRequests({
 
   function erase(email: string) {
     setConfirming(null);
-    void run('erase', async () => {
-      const { removed } = await erasePersonalData(email);
-      return erasedSummary(email, removed);
+    started('erase');
+    eraseData.mutate(email, {
+      onSuccess: ({ removed }) => succeeded(erasedSummary(email, removed)),
+      onError: failed('erase'),
     });
   }
 

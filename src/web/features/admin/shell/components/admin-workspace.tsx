@@ -3,18 +3,15 @@
  * (spec sections 2 and 4). Both lists live here so a whitelist change updates both at once.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DashboardRole } from '../../../../../contract/admin.ts';
 import { trackEvent } from '../../../../lib/analytics/analytics.ts';
-import { addToWhitelist } from '../../access/api/add-to-whitelist.ts';
+import { ADD_FAILED_MESSAGE, useAddToWhitelist } from '../../access/api/add-to-whitelist.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
-import { SIGNUPS_KEY, SIGNUPS_PAGE_SIZE, useSignups } from '../../lists/api/get-signups.ts';
-import { USERS_KEY, USERS_PAGE_SIZE, useUsers } from '../../lists/api/get-users.ts';
-import { setWhitelistedEverywhere } from '../../lists/api/list-cache.ts';
-import { COUNTS_KEY, useCounts } from '../../lists/api/get-counts.ts';
-import { AUDIT_KEY } from '../../lists/api/get-audit.ts';
+import { SIGNUPS_PAGE_SIZE, useSignups } from '../../lists/api/get-signups.ts';
+import { USERS_PAGE_SIZE, useUsers } from '../../lists/api/get-users.ts';
+import { useCounts } from '../../lists/api/get-counts.ts';
 import { exportUrl } from '../../lists/api/export-url.ts';
 import {
   filterQuery,
@@ -28,7 +25,10 @@ import { ImportButton } from '../../lists/components/import-dialog.tsx';
 import { ListFilterBar } from '../../lists/components/list-filter-bar.tsx';
 import { BulkWhitelistDialog } from '../../access/components/bulk-whitelist-dialog.tsx';
 import { SelectionBar, type RowSelection } from '../../lists/components/selection-bar.tsx';
-import { removeFromWhitelist } from '../../access/api/remove-from-whitelist.ts';
+import {
+  REMOVE_FAILED_MESSAGE,
+  useRemoveFromWhitelist,
+} from '../../access/api/remove-from-whitelist.ts';
 import { useDebouncedValue } from '../../lists/use-debounced-value.ts';
 import { AddToWhitelistDialog } from '../../access/components/add-to-whitelist-dialog.tsx';
 import { ApiTokensPanel } from '../../integrations/components/api-tokens-panel.tsx';
@@ -140,7 +140,6 @@ export function AdminWorkspace({
     setFilters({ ...filters, confirmation: choice === 'all' ? undefined : choice });
   const [error, setError] = useState<string | null>(null);
   const [dialogEmail, setDialogEmail] = useState<string | null>(null);
-  const [busyEmail, setBusyEmail] = useState<string | null>(null);
   const [notice, setNotice] = useState<WhitelistNotice | null>(null);
   const noticeCount = useRef(0);
   const dismissNotice = useCallback(() => setNotice(null), [setNotice]);
@@ -184,22 +183,13 @@ export function AdminWorkspace({
 
   const counts = useCounts((caught) => endsSession(caught));
 
-  const queryClient = useQueryClient();
-  /** After a change: the figures and the audit log are asked for again. */
-  const refreshInsights = () => {
-    void queryClient.invalidateQueries({ queryKey: [COUNTS_KEY] });
-    void queryClient.invalidateQueries({ queryKey: [AUDIT_KEY] });
-  };
-  const setWhitelisted = (email: string, isWhitelisted: boolean) => {
-    setWhitelistedEverywhere(queryClient, email, isWhitelisted);
-    refreshInsights();
-  };
-  /** After an import or an erasure: every list, figure and entry may have changed. */
-  const refreshAll = () => {
-    void queryClient.invalidateQueries({ queryKey: [SIGNUPS_KEY] });
-    void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
-    refreshInsights();
-  };
+  const addAddress = useAddToWhitelist();
+  const removeAddress = useRemoveFromWhitelist();
+  /** The address whose whitelist change is in flight; its button waits. */
+  const busyEmail =
+    (addAddress.isPending ? addAddress.variables : undefined) ??
+    (removeAddress.isPending ? removeAddress.variables : undefined) ??
+    null;
 
   /** Closes the dialog and puts focus back on the row's action button, as a trigger would. */
   function closeDialog(email: string) {
@@ -207,26 +197,21 @@ export function AdminWorkspace({
     window.setTimeout(() => focusRowAction(email), 0);
   }
 
-  async function add(email: string) {
+  function add(email: string) {
     closeDialog(email);
     if (busyEmail) return;
-    setBusyEmail(email);
-    try {
-      await addToWhitelist(email);
-      setWhitelisted(email, true);
-      setError(null);
-      trackEvent({ action: 'whitelist_add', category: 'admin' });
-      announce(`Added ${email} to the whitelist.`, email, false);
-    } catch (caught) {
-      showError(caught, 'Failed to add user to whitelist');
-    } finally {
-      setBusyEmail(null);
-    }
+    addAddress.mutate(email, {
+      onSuccess: () => {
+        setError(null);
+        trackEvent({ action: 'whitelist_add', category: 'admin' });
+        announce(`Added ${email} to the whitelist.`, email, false);
+      },
+      onError: (caught) => showError(caught, ADD_FAILED_MESSAGE),
+    });
   }
 
   /** The invitation put the address on the whitelist (on the server, with the mail). */
-  function invited(email: string) {
-    setWhitelisted(email, true);
+  function invited() {
     setError(null);
     trackEvent({ action: 'whitelist_add', category: 'admin', label: 'invitation' });
   }
@@ -236,20 +221,16 @@ export function AdminWorkspace({
     announce(`Added ${email} to the whitelist.`, email, false);
   }
 
-  async function remove(email: string) {
+  function remove(email: string) {
     if (busyEmail) return;
-    setBusyEmail(email);
-    try {
-      await removeFromWhitelist(email);
-      setWhitelisted(email, false);
-      setError(null);
-      trackEvent({ action: 'whitelist_remove', category: 'admin' });
-      announce(`Removed ${email} from the whitelist.`, email, true);
-    } catch (caught) {
-      showError(caught, 'Failed to remove user from whitelist');
-    } finally {
-      setBusyEmail(null);
-    }
+    removeAddress.mutate(email, {
+      onSuccess: () => {
+        setError(null);
+        trackEvent({ action: 'whitelist_remove', category: 'admin' });
+        announce(`Removed ${email} from the whitelist.`, email, true);
+      },
+      onError: (caught) => showError(caught, REMOVE_FAILED_MESSAGE),
+    });
   }
 
   /** The confirmation of a change, whose Undo puts the address back as it was. */
@@ -259,39 +240,34 @@ export function AdminWorkspace({
       id: noticeCount.current,
       text,
       undoLabel: `Undo: ${wasListed ? 'add' : 'remove'} ${email} ${wasListed ? 'to' : 'from'} the whitelist again`,
-      undo: () => void undo(email, wasListed),
+      undo: () => undo(email, wasListed),
     });
   }
 
-  async function undo(email: string, wasListed: boolean) {
+  function undo(email: string, wasListed: boolean) {
     if (busyEmail) return;
-    setBusyEmail(email);
-    try {
-      // Undoing an addition sends no mail; an invitation already sent stays sent.
-      await (wasListed ? addToWhitelist(email) : removeFromWhitelist(email));
-      setWhitelisted(email, wasListed);
-      setError(null);
-      trackEvent({
-        action: wasListed ? 'whitelist_add' : 'whitelist_remove',
-        category: 'admin',
-        label: 'undo',
-      });
-      noticeCount.current += 1;
-      setNotice({
-        id: noticeCount.current,
-        text: wasListed
-          ? `${email} is on the whitelist again.`
-          : `${email} is no longer on the whitelist.`,
-      });
-    } catch (caught) {
-      setNotice(null);
-      showError(
-        caught,
-        wasListed ? 'Failed to add user to whitelist' : 'Failed to remove user from whitelist',
-      );
-    } finally {
-      setBusyEmail(null);
-    }
+    // Undoing an addition sends no mail; an invitation already sent stays sent.
+    (wasListed ? addAddress : removeAddress).mutate(email, {
+      onSuccess: () => {
+        setError(null);
+        trackEvent({
+          action: wasListed ? 'whitelist_add' : 'whitelist_remove',
+          category: 'admin',
+          label: 'undo',
+        });
+        noticeCount.current += 1;
+        setNotice({
+          id: noticeCount.current,
+          text: wasListed
+            ? `${email} is on the whitelist again.`
+            : `${email} is no longer on the whitelist.`,
+        });
+      },
+      onError: (caught) => {
+        setNotice(null);
+        showError(caught, wasListed ? ADD_FAILED_MESSAGE : REMOVE_FAILED_MESSAGE);
+      },
+    });
   }
 
   // A failed load keeps the rows that loaded last (of any search or page) on screen.
@@ -342,7 +318,7 @@ export function AdminWorkspace({
     onAdd: (email: string) => {
       if (!busyEmail) setDialogEmail(email);
     },
-    onRemove: (email: string) => void remove(email),
+    onRemove: remove,
   };
 
   return (
@@ -409,9 +385,7 @@ export function AdminWorkspace({
               onChange={setFilters}
               exportHref={exportUrl('signups', query)}
             >
-              {readOnly ? null : (
-                <ImportButton onImported={refreshAll} onSessionEnded={endsSession} />
-              )}
+              {readOnly ? null : <ImportButton onSessionEnded={endsSession} />}
             </ListFilterBar>
           }
         >
@@ -480,11 +454,7 @@ export function AdminWorkspace({
         </Tabs.Content>
       </Tabs.Root>
 
-      {tab !== 'email' ? (
-        readOnly ? null : (
-          <PrivacyRequests onSessionEnded={endsSession} onErased={refreshAll} />
-        )
-      ) : null}
+      {tab !== 'email' ? readOnly ? null : <PrivacyRequests onSessionEnded={endsSession} /> : null}
       {tab !== 'email' ? <AuditLog onSessionEnded={endsSession} /> : null}
 
       <WavesPanel readOnly={readOnly} onSessionEnded={endsSession} />
@@ -506,7 +476,6 @@ export function AdminWorkspace({
           onDone={(result) => {
             setBulkAction(null);
             setSelection(noRows);
-            refreshAll();
             noticeCount.current += 1;
             setNotice({
               id: noticeCount.current,
@@ -521,7 +490,7 @@ export function AdminWorkspace({
       {dialogEmail ? (
         <AddToWhitelistDialog
           email={dialogEmail}
-          onConfirm={(email) => void add(email)}
+          onConfirm={add}
           onInvited={invited}
           onComplete={completeInvitation}
           onClose={() => closeDialog(dialogEmail)}

@@ -1,8 +1,10 @@
-/** What both lists share in the query cache: a whitelist change shows on every loaded page. */
+/**
+ * What a change does to the lists in the query cache: a whitelist change shows on every loaded
+ * page at once, and the queries it touches are loaded again.
+ */
 import type { QueryClient } from '@tanstack/react-query';
 import type { SignupsResponse, UsersResponse } from '../../../../../contract/admin.ts';
-import { SIGNUPS_KEY } from './get-signups.ts';
-import { USERS_KEY } from './get-users.ts';
+import { AUDIT_KEY, COUNTS_KEY, SIGNUPS_KEY, USERS_KEY } from './list-keys.ts';
 
 /** Every loaded page of both lists shows the address's new whitelist state at once. */
 export function setWhitelistedEverywhere(client: QueryClient, email: string, listed: boolean) {
@@ -26,4 +28,17 @@ export function setWhitelistedEverywhere(client: QueryClient, email: string, lis
         }
       : data,
   );
+}
+
+/** After a change the rows already show: the figures and the audit log are loaded again. */
+export function markInsightsStale(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: [COUNTS_KEY] });
+  void client.invalidateQueries({ queryKey: [AUDIT_KEY] });
+}
+
+/** After a change to any number of rows: both lists, the figures and the audit log load again. */
+export function markListsStale(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: [SIGNUPS_KEY] });
+  void client.invalidateQueries({ queryKey: [USERS_KEY] });
+  markInsightsStale(client);
 }
