@@ -17,6 +17,8 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      /** Stop after this many requests instead of after `duration`. */
+      amount?: number;
       /** Seconds a request may wait for its answer. */
       timeout?: number;
       warmup?: { connections?: number; duration?: number };

@@ -106,8 +106,9 @@ function closeConnectionsWhenClosing(app: FastifyInstance) {
     closing = true;
     done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 
@@ -132,6 +133,9 @@ async function signInSettings(
   };
 }
 
+/** Log levels above info: a route that logs at one of them gets no line per request. */
+const QUIET_LEVELS = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /**
  * Builds the whole service: plugins in a visible order (external, then app, then routes).
  * The database is opened and migrated here and closed with the app.
@@ -151,6 +155,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', (request, reply, done) => {
+    // A route may log at a higher level (health checks): then nothing is built for the line.
+    if (QUIET_LEVELS.has(request.log.level)) return done();
     request.log.info(
       {
         method: request.method,

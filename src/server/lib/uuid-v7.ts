@@ -12,20 +12,27 @@ import { randomFillSync } from 'node:crypto';
 const POOL = new Uint8Array(4096);
 let poolAt = POOL.length;
 
+/** Two hex digits for each byte value. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 export function uuidV7(now = Date.now()): string {
-  if (poolAt + 16 > POOL.length) {
+  if (poolAt + 10 > POOL.length) {
     randomFillSync(POOL);
     poolAt = 0;
   }
-  const bytes = POOL.slice(poolAt, poolAt + 16);
-  poolAt += 16;
+  // 48 bits of milliseconds, then version 7 and 12 random bits, variant 10 and 62 random bits.
+  const at = poolAt;
+  poolAt += 10;
   let time = now;
-  for (let index = 5; index >= 0; index--) {
-    bytes[index] = time % 256;
+  const timeHex: string[] = [];
+  for (let index = 0; index < 6; index++) {
+    timeHex.push(HEX[time % 256]!);
     time = Math.floor(time / 256);
   }
-  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
-  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
-  const hex = Buffer.from(bytes).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const hex = (offset: number) => HEX[POOL[at + offset]!]!;
+  return (
+    `${timeHex[5]}${timeHex[4]}${timeHex[3]}${timeHex[2]}-${timeHex[1]}${timeHex[0]}-` +
+    `${HEX[0x70 | (POOL[at]! & 0x0f)]}${hex(1)}-${HEX[0x80 | (POOL[at + 2]! & 0x3f)]}${hex(3)}-` +
+    `${hex(4)}${hex(5)}${hex(6)}${hex(7)}${hex(8)}${hex(9)}`
+  );
 }

@@ -5,6 +5,9 @@ import { errorBody } from './error-handler.ts';
 
 export const MISDIRECTED_MESSAGE = 'This server does not answer for that host name.';
 
+/** How many distinct Host values the check remembers as answered. */
+const ANSWERED_HOSTS_KEPT = 64;
+
 /** The names of this machine, answered on any port (tests, local runs, a check on the box). */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -71,9 +74,19 @@ function claimedAuthorities(request: FastifyRequest): string[] {
  */
 export function registerHostCheck(app: FastifyInstance, config: AppConfig): void {
   const allowed = hostAllowance(config);
+  // Host values already answered, exactly as sent: a service sees few, so most requests are
+  // decided by one lookup. Bounded, so made-up names cannot grow it.
+  const answered = new Set<string>();
   app.addHook('onRequest', (request, reply, done) => {
+    const host = request.host;
+    // An origin-form target (`/path`) names no authority of its own; only the Host counts.
+    const originForm = request.url.startsWith('/');
+    if (originForm && answered.has(host)) return done();
     const names = claimedAuthorities(request).map(hostNameOf);
-    if (names.every((name) => name !== null && allowed(name))) return done();
+    if (names.every((name) => name !== null && allowed(name))) {
+      if (originForm && answered.size < ANSWERED_HOSTS_KEPT) answered.add(host);
+      return done();
+    }
     request.log.warn(
       { host: request.host.slice(0, 256), target: targetAuthority(request.url)?.slice(0, 256) },
       'request for a host this server does not answer for',

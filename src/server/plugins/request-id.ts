@@ -76,7 +76,8 @@ export function requestIdGenerator(trustProxy: false | string[]) {
 
 /** Every answer that passes through the hooks (errors and 404s included) names its request. */
 export function registerRequestIdHeader(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
 }

@@ -93,15 +93,20 @@ export function registerRouteAccess(app: FastifyInstance) {
     done();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // The not-found handler is a route of its own: it answers 404 to anyone.
     const access = request.is404 ? 'public' : request.routeOptions.config.access;
+    // Public routes (most traffic: the site, signups, health) pass without a promise.
+    if (access === 'public') return done();
     const check = access === undefined ? undefined : checks.get(access);
     if (!check) {
       request.log.error({ route: request.routeOptions.url }, 'route without an access check');
-      return reply.code(403).send(errorBody(request, 'Access denied.'));
+      void reply.code(403).send(errorBody(request, 'Access denied.'));
+      return;
     }
-    await check(request, reply);
-    if (reply.sent) return reply;
+    // A check that answers (401, 403) sends the reply itself; the request then goes no further.
+    check(request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
   });
 }

@@ -7,8 +7,13 @@ export function sharedCheck(check: () => Promise<boolean>, maxAgeMs: number) {
   let inFlight: Promise<boolean> | undefined;
   let last: { value: boolean; at: number } | undefined;
 
-  return function run(): Promise<boolean> {
-    if (last && performance.now() - last.at < maxAgeMs) return Promise.resolve(last.value);
+  /** The last answer while it is younger than `maxAgeMs`; undefined when a check is due. */
+  const fresh = (): boolean | undefined =>
+    last && performance.now() - last.at < maxAgeMs ? last.value : undefined;
+
+  const run = (): Promise<boolean> => {
+    const known = fresh();
+    if (known !== undefined) return Promise.resolve(known);
     inFlight ??= check()
       .then((value) => {
         last = { value, at: performance.now() };
@@ -19,4 +24,5 @@ export function sharedCheck(check: () => Promise<boolean>, maxAgeMs: number) {
       });
     return inFlight;
   };
+  return Object.assign(run, { fresh });
 }
