@@ -16,6 +16,8 @@ import type { DatabaseConfig } from '../src/server/config.ts';
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 const SECONDS = Number(process.argv[3] ?? 10);
 const route = process.argv[4] === 'health' ? 'health' : 'signup';
+/** `confirmation-off` as the fifth argument: signups without their mail (nothing to send). */
+const confirmationOff = process.argv[5] === 'confirmation-off';
 
 interface ProfileNode {
   id: number;
@@ -92,7 +94,14 @@ async function run(database: DatabaseConfig) {
   const [{ url }] = (await once(sink, 'message')) as [{ url: string }];
   const server = fork(
     new URL('./serve.ts', import.meta.url),
-    [JSON.stringify(database), JSON.stringify({ SMTP_URL: url, MAIL_RATE_PER_SECOND: '0' })],
+    [
+      JSON.stringify(database),
+      JSON.stringify({
+        SMTP_URL: url,
+        MAIL_RATE_PER_SECOND: '0',
+        ...(confirmationOff ? { SIGNUP_CONFIRMATION: 'false' } : {}),
+      }),
+    ],
     {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       execArgv: [
