@@ -1,7 +1,7 @@
 /** GET /api/admin/tokens: every API token, newest first; never the token itself. */
+import { useQuery } from '@tanstack/react-query';
 import type { ApiTokenList } from '../../../../../contract/api-tokens.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 export const API_TOKENS_FAILED_MESSAGE = 'Failed to load the API tokens';
 /** The key of the token list's query. */
@@ -15,6 +15,6 @@ export function getApiTokens(signal?: AbortSignal) {
   });
 }
 
-export function useApiTokens(onError?: (error: unknown) => void) {
-  return useQuery(API_TOKENS_KEY, getApiTokens, onError);
+export function useApiTokens() {
+  return useQuery({ queryKey: [API_TOKENS_KEY], queryFn: ({ signal }) => getApiTokens(signal) });
 }

@@ -1,5 +1,5 @@
 /** The webhook endpoints: list (GET), add (POST, the secret once), remove (DELETE), retry. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateWebhookRequest,
   CreatedWebhook,
@@ -7,7 +7,6 @@ import type {
   WebhookEndpointList,
 } from '../../../../../contract/webhooks.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 export const WEBHOOKS_KEY = 'webhooks';
 export const WEBHOOKS_FAILED_MESSAGE = 'Failed to load the webhooks';
@@ -23,8 +22,8 @@ export function getWebhooks(signal?: AbortSignal) {
   });
 }
 
-export function useWebhooks(onError?: (error: unknown) => void) {
-  return useQuery(WEBHOOKS_KEY, getWebhooks, onError);
+export function useWebhooks() {
+  return useQuery({ queryKey: [WEBHOOKS_KEY], queryFn: ({ signal }) => getWebhooks(signal) });
 }
 
 export function createWebhook(request: CreateWebhookRequest) {

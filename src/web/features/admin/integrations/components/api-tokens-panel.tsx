@@ -21,6 +21,7 @@ import {
   panelErrorClass,
   primaryButton as primary,
 } from '../../shared/components/panel-styles.ts';
+import { useLoadState } from '../../shared/api/use-load-state.ts';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
 import { ShownOnce } from './shown-once.tsx';
 
@@ -46,7 +47,8 @@ export function ApiTokensPanel({
   onSessionEnded: (error: unknown) => boolean;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const tokens = useApiTokens((caught) => {
+  const tokens = useApiTokens();
+  const tokensLoad = useLoadState(tokens, (caught) => {
     if (!onSessionEnded(caught)) setError(errorText(caught, 'Failed to load the API tokens'));
   });
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
@@ -110,7 +112,7 @@ export function ApiTokensPanel({
       ) : null}
       <TokenList
         tokens={tokens.data?.tokens}
-        isLoading={tokens.isLoading}
+        isLoading={tokensLoad.isLoading}
         busy={busy}
         onRevoke={setRevoking}
       />

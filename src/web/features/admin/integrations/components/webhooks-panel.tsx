@@ -22,6 +22,7 @@ import {
   useWebhooks,
   WEBHOOKS_FAILED_MESSAGE,
 } from '../api/webhooks.ts';
+import { useLoadState } from '../../shared/api/use-load-state.ts';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
 import { formatDate } from '../../shared/components/format-date.ts';
 import {
@@ -52,7 +53,8 @@ export function lastAttemptText(last: WebhookEndpoint['last']): string {
 export function WebhooksPanel({ onSessionEnded }: { onSessionEnded: (error: unknown) => boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const webhooks = useWebhooks((caught) => {
+  const webhooks = useWebhooks();
+  const webhooksLoad = useLoadState(webhooks, (caught) => {
     if (!onSessionEnded(caught)) setError(errorText(caught, WEBHOOKS_FAILED_MESSAGE));
   });
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
@@ -118,7 +120,7 @@ export function WebhooksPanel({ onSessionEnded }: { onSessionEnded: (error: unkn
         <button
           type="button"
           className={secondaryButton}
-          onClick={() => webhooks.reload()}
+          onClick={() => void webhooks.refetch()}
           disabled={webhooks.isFetching}
         >
           Refresh
@@ -158,7 +160,7 @@ export function WebhooksPanel({ onSessionEnded }: { onSessionEnded: (error: unkn
       </p>
       <EndpointList
         endpoints={webhooks.data?.endpoints}
-        isLoading={webhooks.isLoading}
+        isLoading={webhooksLoad.isLoading}
         busy={busy}
         onRetry={retry}
         onRemove={setRemoving}

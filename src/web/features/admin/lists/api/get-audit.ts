@@ -1,8 +1,8 @@
 /** GET /api/admin/audit: who did what to which address and when, newest first. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditResponse } from '../../../../../contract/admin-insights.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
 import { AUDIT_KEY } from '../../shared/api/list-keys.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_FAILED_MESSAGE = 'Failed to load the audit log';
@@ -22,10 +22,16 @@ export function getAudit({ actor, target, offset }: AuditParams, signal?: AbortS
   });
 }
 
-export function useAudit(params: AuditParams | null, onError?: (error: unknown) => void) {
-  return useQuery(
-    params ? [AUDIT_KEY, params] : null,
-    (signal) => getAudit(params!, signal),
-    onError,
-  );
+/** The key of one page; the log reads the page that loaded last by it (use-list-view.ts). */
+export function auditKey(params: AuditParams) {
+  return [AUDIT_KEY, params] as const;
+}
+
+/** A change of filter or page loads again; the page that loaded last stays meanwhile. */
+export function useAudit(params: AuditParams) {
+  return useQuery({
+    queryKey: auditKey(params),
+    queryFn: ({ signal }) => getAudit(params, signal),
+    placeholderData: keepPreviousData,
+  });
 }

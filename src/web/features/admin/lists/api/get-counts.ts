@@ -1,8 +1,8 @@
 /** GET /api/admin/counts: the figures above the lists. */
+import { useQuery } from '@tanstack/react-query';
 import type { AdminCounts } from '../../../../../contract/admin-insights.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
 import { COUNTS_KEY } from '../../shared/api/list-keys.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 export const COUNTS_FAILED_MESSAGE = 'Failed to load the figures';
 
@@ -14,6 +14,6 @@ export function getCounts(signal?: AbortSignal) {
   });
 }
 
-export function useCounts(onError?: (error: unknown) => void) {
-  return useQuery(COUNTS_KEY, getCounts, onError);
+export function useCounts() {
+  return useQuery({ queryKey: [COUNTS_KEY], queryFn: ({ signal }) => getCounts(signal) });
 }

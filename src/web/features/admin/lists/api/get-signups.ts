@@ -1,9 +1,9 @@
 /** GET /api/admin/signups (spec section 7): one page of signups, optionally filtered. */
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { SignupsResponse } from '../../../../../contract/admin.ts';
 import { filterQuery, type ListFilters } from '../list-filters.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
 import { SIGNUPS_KEY } from '../../shared/api/list-keys.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 export { SIGNUPS_KEY };
 export const SIGNUPS_PAGE_SIZE = 10;
@@ -24,11 +24,19 @@ export function getSignups({ search, offset, ...filters }: ListParams, signal?: 
   });
 }
 
-/** Loads while `params` is set; a change of search, offset or filter loads again. */
-export function useSignups(params: ListParams | null, onError?: (error: unknown) => void) {
-  return useQuery(
-    params ? [SIGNUPS_KEY, params] : null,
-    (signal) => getSignups(params!, signal),
-    onError,
-  );
+/** The key of one page; the list reads the page that loaded last by it (use-list-view.ts). */
+export function signupsKey(params: ListParams | null) {
+  return [SIGNUPS_KEY, params] as const;
+}
+
+/**
+ * Loads while `params` is set; a change of search, offset or filter loads again, and the page
+ * that loaded last stays in the result meanwhile.
+ */
+export function useSignups(params: ListParams | null) {
+  return useQuery({
+    queryKey: signupsKey(params),
+    queryFn: params ? ({ signal }) => getSignups(params, signal) : skipToken,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,10 +1,10 @@
 /** GET /api/admin/users (spec section 7): one page of users, optionally filtered. */
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { UsersResponse } from '../../../../../contract/admin.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
 import type { ListParams } from './get-signups.ts';
 import { filterQuery } from '../list-filters.ts';
 import { USERS_KEY } from '../../shared/api/list-keys.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 export { USERS_KEY };
 export const USERS_PAGE_SIZE = 50;
@@ -19,11 +19,19 @@ export function getUsers({ search, offset, ...filters }: ListParams, signal?: Ab
   });
 }
 
-/** Loads while `params` is set; a change of search, offset or filter loads again. */
-export function useUsers(params: ListParams | null, onError?: (error: unknown) => void) {
-  return useQuery(
-    params ? [USERS_KEY, params] : null,
-    (signal) => getUsers(params!, signal),
-    onError,
-  );
+/** The key of one page; the list reads the page that loaded last by it (use-list-view.ts). */
+export function usersKey(params: ListParams | null) {
+  return [USERS_KEY, params] as const;
+}
+
+/**
+ * Loads while `params` is set; a change of search, offset or filter loads again, and the page
+ * that loaded last stays in the result meanwhile.
+ */
+export function useUsers(params: ListParams | null) {
+  return useQuery({
+    queryKey: usersKey(params),
+    queryFn: params ? ({ signal }) => getUsers(params, signal) : skipToken,
+    placeholderData: keepPreviousData,
+  });
 }

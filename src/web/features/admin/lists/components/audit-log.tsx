@@ -3,9 +3,10 @@
  * and the address (each a part, any case).
  */
 import { useId, useState } from 'react';
-import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit.ts';
+import { AUDIT_PAGE_SIZE, auditKey, useAudit } from '../api/get-audit.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useListView } from '../use-list-view.ts';
 import { formatDateTime } from '../../shared/components/format-date.ts';
 import { ListFailure } from './list-failure.tsx';
 import { ListPager } from './list-pager.tsx';
@@ -65,10 +66,14 @@ function AuditEntries({ onSessionEnded }: { onSessionEnded: (error: AdminApiErro
   const [paging, setPaging] = useState({ key: '', offset: 0 });
   const key = `${actor}|${target}`;
   const offset = paging.key === key ? paging.offset : 0;
-  const audit = useAudit({ actor, target, offset }, (caught) => {
-    if (caught instanceof AdminApiError) onSessionEnded(caught);
+  const params = { actor, target, offset };
+  const audit = useListView(useAudit(params), auditKey(params), (data) => data.entries, {
+    failedText: 'Failed',
+    onError: (caught) => {
+      if (caught instanceof AdminApiError) onSessionEnded(caught);
+    },
   });
-  const entries = (audit.error ? audit.lastData : audit.data)?.entries;
+  const entries = audit.rows;
 
   return (
     <>
@@ -100,18 +105,8 @@ function AuditEntries({ onSessionEnded }: { onSessionEnded: (error: AdminApiErro
             Loading the audit log...
           </p>
         ) : null}
-        {audit.error !== undefined ? (
-          <ListFailure
-            title="The audit log"
-            failure={{
-              message: audit.error instanceof Error ? audit.error.message : 'Failed',
-              onRetry: audit.reload,
-              retrying: audit.isFetching,
-              keepsRows: Boolean(entries?.length),
-            }}
-          />
-        ) : null}
-        {!audit.isLoading && entries?.length === 0 && audit.error === undefined ? (
+        {audit.failure ? <ListFailure title="The audit log" failure={audit.failure} /> : null}
+        {!audit.isLoading && entries?.length === 0 && !audit.failure ? (
           <p className="py-6 text-center text-sm text-ink-300">No entries match.</p>
         ) : null}
         {!audit.isLoading && entries?.length ? (
@@ -162,7 +157,7 @@ function AuditEntries({ onSessionEnded }: { onSessionEnded: (error: AdminApiErro
         label="Audit log pages"
         offset={offset}
         pageSize={AUDIT_PAGE_SIZE}
-        total={audit.isLoading || audit.error ? undefined : audit.data?.pagination.total}
+        total={audit.isLoading || audit.failure ? undefined : audit.data?.pagination.total}
         loading={audit.isLoading}
         onOffsetChange={(next) => setPaging({ key, offset: next })}
       />

@@ -1,7 +1,7 @@
 /** GET /api/email/templates: the templates of the Email Testing tab. */
+import { useQuery } from '@tanstack/react-query';
 import type { EmailTemplatesResponse } from '../../../../../contract/email-api.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 export const TEMPLATES_FAILED_MESSAGE = 'Failed to fetch email templates';
 
@@ -13,6 +13,9 @@ export function getEmailTemplates(signal?: AbortSignal) {
   });
 }
 
-export function useEmailTemplates(onError?: (error: unknown) => void) {
-  return useQuery('templates', getEmailTemplates, onError);
+export function useEmailTemplates() {
+  return useQuery({
+    queryKey: ['templates'],
+    queryFn: ({ signal }) => getEmailTemplates(signal),
+  });
 }

@@ -1,7 +1,7 @@
 /** GET /api/email/mailbox: locally, the mail the embedded catcher received (text only). */
+import { useQuery } from '@tanstack/react-query';
 import type { MailboxResponse } from '../../../../../contract/email-api.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 /** The key of the mailbox's query: a test send marks it stale. */
 export const MAILBOX_KEY = 'mailbox';
@@ -15,5 +15,5 @@ export function getMailbox(signal?: AbortSignal) {
 }
 
 export function useMailbox() {
-  return useQuery(MAILBOX_KEY, getMailbox);
+  return useQuery({ queryKey: [MAILBOX_KEY], queryFn: ({ signal }) => getMailbox(signal) });
 }

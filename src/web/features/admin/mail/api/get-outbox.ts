@@ -1,7 +1,7 @@
 /** GET /api/admin/outbox: the mail queue's counts per state and its newest dead messages. */
+import { useQuery } from '@tanstack/react-query';
 import type { OutboxResponse } from '../../../../../contract/outbox.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
-import { useQuery } from '../../shared/api/use-query.ts';
 
 /** The dead messages shown; the contract's constant is not imported, as its module carries zod. */
 export const OUTBOX_PAGE_SIZE = 20;
@@ -18,7 +18,7 @@ export function getOutbox(signal?: AbortSignal) {
   });
 }
 
-/** `reload()` refreshes it in place: the last answer stays shown until the next arrives. */
-export function useOutbox(onError?: (error: unknown) => void) {
-  return useQuery(OUTBOX_KEY, getOutbox, onError);
+/** `refetch()` refreshes it in place: the last answer stays shown until the next arrives. */
+export function useOutbox() {
+  return useQuery({ queryKey: [OUTBOX_KEY], queryFn: ({ signal }) => getOutbox(signal) });
 }

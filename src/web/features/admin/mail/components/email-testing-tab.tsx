@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SendEmailResponse } from '../../../../../contract/email-api.ts';
 import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
+import { useLoadState } from '../../shared/api/use-load-state.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
 import { TEST_EMAIL_FAILED_MESSAGE, useSendTestEmail } from '../api/send-test-email.ts';
 import { MailQueue } from './mail-queue.tsx';
@@ -28,21 +29,22 @@ export function EmailTestingTab({
 }: {
   onSessionEnded: (error: unknown) => boolean;
 }) {
-  const templates = useEmailTemplates(onSessionEnded);
+  const templates = useEmailTemplates();
+  const templatesLoad = useLoadState(templates, onSessionEnded);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [address, setAddress] = useState('');
   const sendTest = useSendTestEmail();
   const [result, setResult] = useState<SendEmailResponse | null>(null);
   const ids = { select: useId(), address: useId(), description: useId(), hint: useId() };
 
-  if (templates.isLoading) {
+  if (templatesLoad.isLoading) {
     return (
       <p role="status" className="py-10 text-center text-ink-300">
         Loading email templates...
       </p>
     );
   }
-  if (templates.error || !templates.data) {
+  if (templatesLoad.error || !templates.data) {
     return (
       <p role="alert" className="py-10 text-center text-red-200">
         Failed to load email templates

@@ -3,9 +3,11 @@
  * and the newest dead ones (the mail server refused them, or every round failed), each with its
  * failure and a Retry button, plus Retry all.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import type { OutboxMail, OutboxResponse, OutboxStatus } from '../../../../../contract/outbox.ts';
-import { useOutbox } from '../api/get-outbox.ts';
+import { useLoadState } from '../../shared/api/use-load-state.ts';
+import { OUTBOX_KEY, useOutbox } from '../api/get-outbox.ts';
 import { RETRY_FAILED_MESSAGE, useRetryOutboxMail } from '../api/retry-outbox-mail.ts';
 
 /** How often the counts refresh while the tab is open (and the browser tab visible). */
@@ -70,8 +72,10 @@ export function MailQueue({
   onSessionEnded: (error: unknown) => boolean;
   className?: string;
 }) {
-  const outbox = useOutbox(onSessionEnded);
-  const { reload, setData } = outbox;
+  const client = useQueryClient();
+  const outbox = useOutbox();
+  const outboxLoad = useLoadState(outbox, onSessionEnded);
+  const { refetch } = outbox;
   const retryMail = useRetryOutboxMail();
   /** The button whose retry is under way: a message's id, or every dead message. */
   const busy = !retryMail.isPending
@@ -98,10 +102,10 @@ export function MailQueue({
 
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') reload();
+      if (document.visibilityState === 'visible') void refetch();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [reload]);
+  }, [refetch]);
 
   function retry(ids: string[] | typeof ALL) {
     if (busy) return;
@@ -110,7 +114,10 @@ export function MailQueue({
       onSuccess: ({ retried }) => {
         // The pressed button leaves the list: keep the keyboard where the admin was working.
         focusAfterRetry.current = ids === ALL ? null : nextMessageId(outbox.data, ids[0]);
-        setData((data) => withRetried(data, ids, retried));
+        client.setQueryData<OutboxResponse>(
+          [OUTBOX_KEY],
+          (data) => data && withRetried(data, ids, retried),
+        );
         setResult({ ok: true, text: retriedText(retried) });
       },
       onError: (caught) => {
@@ -126,7 +133,7 @@ export function MailQueue({
   return (
     <MailQueueView
       data={outbox.data}
-      failed={Boolean(outbox.error)}
+      failed={Boolean(outboxLoad.error)}
       busy={busy}
       result={result}
       onRetry={(mail) => retry([mail.id])}

@@ -9,8 +9,8 @@ import type { DashboardRole } from '../../../../../contract/admin.ts';
 import { trackEvent } from '../../../../lib/analytics/analytics.ts';
 import { ADD_FAILED_MESSAGE, useAddToWhitelist } from '../../access/api/add-to-whitelist.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
-import { SIGNUPS_PAGE_SIZE, useSignups } from '../../lists/api/get-signups.ts';
-import { USERS_PAGE_SIZE, useUsers } from '../../lists/api/get-users.ts';
+import { SIGNUPS_PAGE_SIZE, signupsKey, useSignups } from '../../lists/api/get-signups.ts';
+import { USERS_PAGE_SIZE, useUsers, usersKey } from '../../lists/api/get-users.ts';
 import { useCounts } from '../../lists/api/get-counts.ts';
 import { exportUrl } from '../../lists/api/export-url.ts';
 import {
@@ -46,9 +46,9 @@ import { ListPager } from '../../lists/components/list-pager.tsx';
 import { SignupsTable } from '../../lists/components/signups-table.tsx';
 import { PrivacyRequests } from '../../privacy/components/privacy-requests.tsx';
 import { UsersTable } from '../../lists/components/users-table.tsx';
-import type { ListFailureState } from '../../lists/components/list-failure.tsx';
 import { WhitelistToast, type WhitelistNotice } from '../../access/components/whitelist-toast.tsx';
-import type { QueryState } from '../../shared/api/use-query.ts';
+import { useListView } from '../../lists/use-list-view.ts';
+import { useLoadState } from '../../shared/api/use-load-state.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -57,20 +57,6 @@ type ListId = 'signups' | 'users';
 
 const tabTrigger =
   'rounded-t-lg border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300';
-
-/** A failed list's message and Retry, or undefined while it has not failed. */
-function failureOf(
-  query: Pick<QueryState<unknown>, 'error' | 'reload' | 'isFetching'>,
-  keepsRows: boolean,
-): ListFailureState | undefined {
-  if (query.error === undefined) return undefined;
-  return {
-    message: query.error instanceof Error ? query.error.message : 'Failed to load the list',
-    onRetry: query.reload,
-    retrying: query.isFetching,
-    keepsRows,
-  };
-}
 
 function focusRowAction(email: string) {
   document
@@ -172,16 +158,24 @@ export function AdminWorkspace({
     [endsSession],
   );
 
-  const signups = useSignups(
-    tab === 'signups' ? { ...filters, search, offset: offsets.signups } : null,
-    (caught) => showError(caught, 'Failed to fetch signups'),
+  const signupsParams = tab === 'signups' ? { ...filters, search, offset: offsets.signups } : null;
+  const signups = useListView(
+    useSignups(signupsParams),
+    signupsKey(signupsParams),
+    (data) => data.signups,
+    {
+      failedText: 'Failed to load the list',
+      onError: (caught) => showError(caught, 'Failed to fetch signups'),
+    },
   );
-  const users = useUsers(
-    tab === 'users' ? { ...filters, search, offset: offsets.users } : null,
-    (caught) => showError(caught, 'Failed to fetch users'),
-  );
+  const usersParams = tab === 'users' ? { ...filters, search, offset: offsets.users } : null;
+  const users = useListView(useUsers(usersParams), usersKey(usersParams), (data) => data.users, {
+    failedText: 'Failed to load the list',
+    onError: (caught) => showError(caught, 'Failed to fetch users'),
+  });
 
-  const counts = useCounts((caught) => endsSession(caught));
+  const counts = useCounts();
+  const countsLoad = useLoadState(counts, endsSession);
 
   const addAddress = useAddToWhitelist();
   const removeAddress = useRemoveFromWhitelist();
@@ -270,10 +264,6 @@ export function AdminWorkspace({
     });
   }
 
-  // A failed load keeps the rows that loaded last (of any search or page) on screen.
-  const signupRows = (signups.error ? signups.lastData : signups.data)?.signups;
-  const userRows = (users.error ? users.lastData : users.data)?.users;
-
   // Rows picked for a bulk change; a new search or filter starts with none.
   const noRows: RowSelection = { kind: 'rows', emails: [] };
   const [picked, setPicked] = useState<{ key: string; selection: RowSelection }>({
@@ -282,7 +272,7 @@ export function AdminWorkspace({
   });
   const selection = picked.key === pagingKey ? picked.selection : noRows;
   const setSelection = (next: RowSelection) => setPicked({ key: pagingKey, selection: next });
-  const pageEmails = signups.error ? [] : (signups.data?.signups.map((row) => row.email) ?? []);
+  const pageEmails = signups.failure ? [] : (signups.data?.signups.map((row) => row.email) ?? []);
   const isSelected = (email: string) =>
     selection.kind === 'matching' || selection.emails.includes(email);
   const allOnPage = pageEmails.length > 0 && pageEmails.every(isSelected);
@@ -344,7 +334,7 @@ export function AdminWorkspace({
         </Tabs.List>
 
         {tab !== 'email' ? (
-          <CountsBar counts={counts.data} failed={counts.error !== undefined} />
+          <CountsBar counts={counts.data} failed={countsLoad.error !== null} />
         ) : null}
 
         {tab !== 'email' ? (
@@ -408,9 +398,9 @@ export function AdminWorkspace({
             />
           ) : null}
           <SignupsTable
-            signups={signupRows}
+            signups={signups.rows}
             isLoading={signups.isLoading}
-            failure={failureOf(signups, Boolean(signupRows?.length))}
+            failure={signups.failure}
             search={search}
             selection={rowSelection}
             {...rowActions}
@@ -441,9 +431,9 @@ export function AdminWorkspace({
           }
         >
           <UsersTable
-            users={userRows}
+            users={users.rows}
             isLoading={users.isLoading}
-            failure={failureOf(users, Boolean(userRows?.length))}
+            failure={users.failure}
             search={search}
             {...rowActions}
           />
