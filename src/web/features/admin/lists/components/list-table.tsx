@@ -23,6 +23,18 @@ export interface ListTableProps {
   onRemove: (email: string) => void;
 }
 
+/** The whitelist change each row offers, and the row whose change is in flight. */
+export type RowActions = Pick<ListTableProps, 'readOnly' | 'busyEmail' | 'onAdd' | 'onRemove'>;
+
+/** Puts focus on an address's row action in the list shown, as a dialog's trigger gets it back. */
+export function focusRowAction(email: string) {
+  document
+    .querySelector<HTMLElement>(
+      `[role="tabpanel"][data-state="active"] [data-row-action="${CSS.escape(email)}"]`,
+    )
+    ?.focus();
+}
+
 /** The loading, failed, empty and filled states both admin lists share (spec section 2). */
 export function ListTable({
   isLoading,

@@ -1,0 +1,103 @@
+/**
+ * The state of both lists: the search and the filters live in the URL (shareable, and Back
+ * undoes a change), each list keeps its page of that search, and the list shown is loaded.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { signupsKey, useSignups } from './api/get-signups.ts';
+import { useUsers, usersKey } from './api/get-users.ts';
+import type { ConfirmationChoice } from './components/confirmation-filter.tsx';
+import { filterQuery, readFilters, writeFilters, type ListFilters } from './list-filters.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import { useListView } from './use-list-view.ts';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type ListId = 'signups' | 'users';
+
+const LIST_FAILED_MESSAGE = 'Failed to load the list';
+
+export function useListState({
+  shown,
+  onError,
+}: {
+  /** The list on screen, which is loaded; null while neither is. */
+  shown: ListId | null;
+  /** A load failed: the text to fall back on names the list. */
+  onError: (caught: Error, fallback: string) => void;
+}) {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const setFilters = (next: ListFilters) => setParams((current) => writeFilters(current, next));
+  const setConfirmation = (choice: ConfirmationChoice) =>
+    setFilters({ ...filters, confirmation: choice === 'all' ? undefined : choice });
+
+  // The search box holds a draft; once it settles (300 ms), it becomes the URL's `q`, replacing
+  // the entry rather than adding one per search. The lists follow the URL, so Back restores it.
+  const search = (params.get('q') ?? '').trim();
+  const [searchInput, setSearchInput] = useState(search);
+  const [seenSearch, setSeenSearch] = useState(search);
+  if (search !== seenSearch) {
+    setSeenSearch(search);
+    if (search !== searchInput.trim()) setSearchInput(search);
+  }
+  const settledInput = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const setParamsRef = useRef(setParams);
+  useEffect(() => {
+    setParamsRef.current = setParams;
+  });
+  useEffect(() => {
+    setParamsRef.current(
+      (current) => {
+        if ((current.get('q') ?? '') === settledInput) return current;
+        const updated = new URLSearchParams(current);
+        if (settledInput) updated.set('q', settledInput);
+        else updated.delete('q');
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [settledInput]);
+
+  /** The search and filters as the API and the export take them. */
+  const query = { search, ...filterQuery(filters) };
+  // Pages belong to one search and filter: a new one starts both lists at their first page.
+  const pagingKey = JSON.stringify(query);
+  const [paging, setPaging] = useState({ key: pagingKey, signups: 0, users: 0 });
+  const offsets = paging.key === pagingKey ? paging : { key: pagingKey, signups: 0, users: 0 };
+  const setOffset = (list: ListId, offset: number) => setPaging({ ...offsets, [list]: offset });
+
+  const signupsParams =
+    shown === 'signups' ? { ...filters, search, offset: offsets.signups } : null;
+  const signups = useListView(
+    useSignups(signupsParams),
+    signupsKey(signupsParams),
+    (data) => data.signups,
+    {
+      failedText: LIST_FAILED_MESSAGE,
+      onError: (caught) => onError(caught, 'Failed to fetch signups'),
+    },
+  );
+  const usersParams = shown === 'users' ? { ...filters, search, offset: offsets.users } : null;
+  const users = useListView(useUsers(usersParams), usersKey(usersParams), (data) => data.users, {
+    failedText: LIST_FAILED_MESSAGE,
+    onError: (caught) => onError(caught, 'Failed to fetch users'),
+  });
+
+  return {
+    search,
+    searchInput,
+    setSearchInput,
+    filters,
+    setFilters,
+    setConfirmation,
+    query,
+    pagingKey,
+    offsets,
+    setOffset,
+    signups,
+    users,
+  };
+}
+
+export type ListState = ReturnType<typeof useListState>;
