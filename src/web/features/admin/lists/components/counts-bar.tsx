@@ -20,16 +20,16 @@ export function CountsBar({
   failed: boolean;
 }) {
   return (
-    <section aria-labelledby="counts-heading" className="mt-6">
+    <section aria-labelledby="counts-heading" className="mt-4">
       <h2 id="counts-heading" className="sr-only">
         At a glance
       </h2>
       <dl className="grid grid-cols-3 gap-px overflow-hidden rounded-xl border border-ink-700 bg-ink-700 sm:grid-cols-6">
         {FIGURES.map((figure) => (
-          <div key={figure.key} className="bg-ink-900 px-3 py-2.5">
+          <div key={figure.key} className="bg-ink-900 px-3 py-1.5">
             <dt className="text-xs font-medium whitespace-nowrap text-ink-300">{figure.label}</dt>
             <dd
-              className="mt-0.5 text-lg font-semibold text-ink-100 tabular-nums"
+              className="text-base font-semibold text-ink-100 tabular-nums"
               data-count={figure.key}
             >
               {counts ? number.format(counts[figure.key]) : failed ? '–' : '…'}

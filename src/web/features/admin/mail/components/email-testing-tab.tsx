@@ -6,7 +6,6 @@ import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { useLoadState } from '../../shared/api/use-load-state.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
 import { TEST_EMAIL_FAILED_MESSAGE, useSendTestEmail } from '../api/send-test-email.ts';
-import { MailQueue } from './mail-queue.tsx';
 import { MailboxList } from './mailbox-list.tsx';
 import { TemplateCard } from './template-card.tsx';
 
@@ -169,7 +168,6 @@ export function EmailTestingTab({
           ))}
         </ul>
       </section>
-      <MailQueue onSessionEnded={onSessionEnded} className="lg:col-span-2" />
     </div>
   );
 }

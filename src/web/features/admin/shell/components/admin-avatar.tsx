@@ -30,7 +30,7 @@ export function AdminAvatar({
         height={40}
         referrerPolicy="no-referrer"
         onError={() => setFailed(true)}
-        className="size-10 rounded-full border border-ink-600 object-cover"
+        className="size-8 rounded-full border border-ink-600 object-cover"
       />
     );
   }
@@ -38,7 +38,7 @@ export function AdminAvatar({
     <span
       aria-hidden="true"
       data-testid="admin-avatar-fallback"
-      className="flex size-10 items-center justify-center rounded-full border border-ink-600 bg-ink-700 text-sm font-semibold text-gold-300"
+      className="flex size-8 items-center justify-center rounded-full border border-ink-600 bg-ink-700 text-sm font-semibold text-gold-300"
     >
       {initials(name, email)}
     </span>

@@ -1,10 +1,11 @@
 /**
- * The signed-in dashboard (spec sections 2 and 4): the tabs, the error banner, and the features
- * put together. Both lists share one state here, so a whitelist change made from either (access)
+ * The signed-in dashboard (spec sections 2 and 4): the views (the spec's three tabs, then each
+ * tool in a place of its own, shell/admin-views.ts), the error banner, and the features put
+ * together. Both lists share one state here, so a whitelist change made from either (access)
  * shows in both (lists); a refused session ends the dashboard whichever feature met it.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useState } from 'react';
+import { Fragment, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DashboardRole } from '../../../../../contract/admin.ts';
 import type { BulkAction } from '../../../../../contract/waves.ts';
@@ -28,16 +29,17 @@ import { useListState } from '../../lists/use-list-state.ts';
 import { useRowSelection } from '../../lists/use-row-selection.ts';
 import { EmailTestingTab } from '../../mail/components/email-testing-tab.tsx';
 import { PrivacyRequests } from '../../privacy/components/privacy-requests.tsx';
+import { MailQueue } from '../../mail/components/mail-queue.tsx';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { useLoadState } from '../../shared/api/use-load-state.ts';
 import { ErrorBanner } from '../../shared/components/error-banner.tsx';
-
-type TabId = 'signups' | 'users' | 'email';
-
-const TABS: readonly TabId[] = ['signups', 'users', 'email'];
+import { viewFromParam, viewsFor, withView, type ViewId } from '../admin-views.ts';
 
 const tabTrigger =
-  'rounded-t-lg border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-ink-300 transition hover:text-ink-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300';
+  'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-ink-300 transition hover:bg-ink-800 hover:text-ink-100 data-[state=active]:bg-ink-800 data-[state=active]:text-gold-300';
+
+/** A tool's view: its panel sits at the top of the view, not below a list. */
+const toolView = 'mt-4 [&>section]:mt-0 [&>section+section]:mt-6';
 
 export function AdminWorkspace({
   role = 'admin',
@@ -48,17 +50,12 @@ export function AdminWorkspace({
   onSessionEnded: (status: 401 | 403) => void;
 }) {
   const readOnly = role === 'viewer';
-  // The tab lives in the URL, with the lists' search and filters: shareable, and Back works.
+  // The view lives in the URL, with the lists' search and filters: shareable, and Back works.
   const [params, setParams] = useSearchParams();
-  const tab: TabId =
-    TABS.find((each) => each === params.get('tab') && !(readOnly && each === 'email')) ?? 'signups';
-  const setTab = (next: TabId) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next === 'signups') updated.delete('tab');
-      else updated.set('tab', next);
-      return updated;
-    });
+  const tab: ViewId = viewFromParam(params.get('tab'), readOnly);
+  const views = viewsFor(readOnly);
+  const setTab = (next: ViewId) => setParams((current) => withView(current, next));
+  const listShown = tab === 'signups' || tab === 'users' ? tab : null;
   const [error, setError] = useState<string | null>(null);
 
   /** 401 and 403 end the dashboard; true when that happened. */
@@ -89,7 +86,7 @@ export function AdminWorkspace({
     [endsSession],
   );
 
-  const lists = useListState({ shown: tab === 'email' ? null : tab, onError: showError });
+  const lists = useListState({ shown: listShown, onError: showError });
   const counts = useCounts();
   const countsLoad = useLoadState(counts, endsSession);
   const selection = useRowSelection({
@@ -115,26 +112,25 @@ export function AdminWorkspace({
   return (
     <>
       {error ? <ErrorBanner message={error} onDismiss={() => setError(null)} /> : null}
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabId)} className="mt-6">
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ViewId)} className="mt-4">
         <Tabs.List
           aria-label="Admin sections"
-          className="flex flex-wrap gap-1 border-b border-ink-700"
+          className="flex flex-wrap items-center gap-1 border-b border-ink-700 pb-2"
         >
-          <Tabs.Trigger value="signups" className={tabTrigger}>
-            Signups
-          </Tabs.Trigger>
-          <Tabs.Trigger value="users" className={tabTrigger}>
-            User Management
-          </Tabs.Trigger>
-          {/* Sending mail is a change: a viewer has no Email Testing tab. */}
-          {readOnly ? null : (
-            <Tabs.Trigger value="email" className={tabTrigger}>
-              Email Testing
-            </Tabs.Trigger>
-          )}
+          {views.map((view, index) => (
+            <Fragment key={view.id}>
+              {/* The spec's tabs first; the tools after a quiet divider. */}
+              {view.group === 'tools' && views[index - 1]?.group === 'spec' ? (
+                <span aria-hidden="true" className="mx-1 hidden h-5 w-px bg-ink-700 sm:block" />
+              ) : null}
+              <Tabs.Trigger value={view.id} className={tabTrigger}>
+                {view.label}
+              </Tabs.Trigger>
+            </Fragment>
+          ))}
         </Tabs.List>
 
-        {tab !== 'email' ? (
+        {listShown ? (
           <>
             <CountsBar counts={counts.data} failed={countsLoad.error !== null} />
             <ListSearch value={lists.searchInput} onChange={lists.setSearchInput} />
@@ -150,19 +146,34 @@ export function AdminWorkspace({
         />
         <UsersTab lists={lists} rowActions={rowActions} />
 
-        <Tabs.Content value="email" className="mt-6">
+        <Tabs.Content value="email" className="mt-4">
           <EmailTestingTab onSessionEnded={endsSession} />
         </Tabs.Content>
+        <Tabs.Content value="waves" className={toolView}>
+          <WavesPanel readOnly={readOnly} onSessionEnded={endsSession} />
+        </Tabs.Content>
+        <Tabs.Content value="funnel" className={toolView}>
+          <FunnelPanel onSessionEnded={endsSession} />
+        </Tabs.Content>
+        <Tabs.Content value="audit" className={toolView}>
+          <AuditLog onSessionEnded={endsSession} />
+        </Tabs.Content>
+        {readOnly ? null : (
+          <Tabs.Content value="privacy" className={toolView}>
+            <PrivacyRequests onSessionEnded={endsSession} />
+          </Tabs.Content>
+        )}
+        {/* Tokens and webhooks are for admins only; a viewer is not shown them. */}
+        {readOnly ? null : (
+          <Tabs.Content value="integrations" className={toolView}>
+            <WebhooksPanel onSessionEnded={endsSession} />
+            <ApiTokensPanel onSessionEnded={endsSession} />
+          </Tabs.Content>
+        )}
+        <Tabs.Content value="mail" className={toolView}>
+          <MailQueue onSessionEnded={endsSession} />
+        </Tabs.Content>
       </Tabs.Root>
-
-      {tab !== 'email' ? readOnly ? null : <PrivacyRequests onSessionEnded={endsSession} /> : null}
-      {tab !== 'email' ? <AuditLog onSessionEnded={endsSession} /> : null}
-
-      <WavesPanel readOnly={readOnly} onSessionEnded={endsSession} />
-      <FunnelPanel onSessionEnded={endsSession} />
-      {/* Tokens and webhooks are for admins only; a viewer is not shown them. */}
-      {readOnly ? null : <ApiTokensPanel onSessionEnded={endsSession} />}
-      {readOnly ? null : <WebhooksPanel onSessionEnded={endsSession} />}
 
       <WhitelistToast notice={changes.notice} onDismiss={changes.dismissNotice} />
 
