@@ -1,14 +1,15 @@
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWebhookSecret } from '../features/integrations/webhook-repository.ts';
 import { testConfig } from '../config.ts';
 import { adminHeaders } from './admin-session.ts';
-import type { TestDatabaseKind } from './databases.ts';
+import { testDatabaseKinds, type TestDatabaseKind } from './databases.ts';
 import { testMailConfig } from './email-test-app.ts';
 import { startListeningApp } from './listening-app.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
-import type { TestSmtpServer } from './test-smtp-server.ts';
+import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 /**
  * The documented operations whose every status each feature's `openapi-statuses.test.ts`
@@ -334,4 +335,76 @@ export async function sendLimitCalls(
     inject(app, { method: 'POST', url, payload: { email, ...fields }, headers: sender });
   await call(operationId, 200, () => send(`first-${operationId}@example.com`));
   await call(operationId, 429, () => send(`second-${operationId}@example.com`));
+}
+
+/** What a feature's calls get: the recorder, the apps, and an admin's and a stranger's headers. */
+export interface StatusRun {
+  call: StatusRecorder['call'];
+  main: MainApp;
+  smtp: TestSmtpServer;
+  /** Limits of one, and an identity provider nothing answers for. */
+  strained: TestApp;
+  /** Started only when asked for (`garbled: true`). */
+  garbled: TestApp;
+  admin: Record<string, string>;
+  stranger: Record<string, string>;
+}
+
+/**
+ * One feature's statuses test: `calls` brings about each documented status of the feature's
+ * operations (`STATUS_OPERATIONS[feature]`) on apps started for it; then every call must have got
+ * the status it was written for, every answer must be documented (the feature's and any other
+ * route it called), and every documented status of the feature must have been seen.
+ */
+export function describeDocumentedStatuses(
+  title: string,
+  feature: keyof typeof STATUS_OPERATIONS,
+  calls: (run: StatusRun) => Promise<void>,
+  { garbled = false }: { garbled?: boolean } = {},
+) {
+  describe(title, () => {
+    const statuses = new StatusRecorder();
+    const opened: { close(): Promise<unknown> }[] = [];
+    let documented: DocumentedAnswers;
+
+    beforeAll(async () => {
+      const [sqlite] = await testDatabaseKinds();
+      const smtp = await startTestSmtpServer();
+      opened.push(smtp);
+      const main = await startMainApp(sqlite!, smtp);
+      opened.unshift(main);
+      const strained = await startStrainedApp(sqlite!);
+      opened.unshift(strained);
+      const garbledApp = garbled ? await startGarbledApp(sqlite!) : undefined;
+      if (garbledApp) opened.unshift(garbledApp);
+      documented = await documentedAnswers(main.app);
+      await calls({
+        call: statuses.call,
+        main,
+        smtp,
+        strained,
+        get garbled(): TestApp {
+          if (!garbledApp) throw new Error('ask for the garbled app with { garbled: true }');
+          return garbledApp;
+        },
+        admin: (await adminHeaders(main.app, ADMIN)).headers,
+        stranger: (await adminHeaders(main.app, STRANGER)).headers,
+      });
+    }, 120_000);
+    afterAll(async () => {
+      for (const app of opened) await app.close();
+    });
+
+    it('gets from every call the status it was written for', () => {
+      expect(statuses.unexpected).toEqual([]);
+    });
+
+    it('sends only documented statuses, each in a documented media type', () => {
+      expect(statuses.undocumented(documented)).toEqual([]);
+    });
+
+    it('sees every documented status at least once', () => {
+      expect(statuses.unseen(documented, STATUS_OPERATIONS[feature])).toEqual([]);
+    });
+  });
 }

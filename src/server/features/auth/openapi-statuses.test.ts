@@ -1,34 +1,22 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { adminHeaders } from '../../test/admin-session.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
 import { Browser } from '../../test/listening-app.ts';
 import {
+  describeDocumentedStatuses,
   ADMIN,
   BIG_JSON,
   BROWSER,
   FORM,
   JSON_TYPE,
-  STATUS_OPERATIONS,
-  STRANGER,
-  StatusRecorder,
   TEXT,
-  documentedAnswers,
   fetched,
   inject,
-  startGarbledApp,
-  startMainApp,
-  startStrainedApp,
   without,
   type Answer,
-  type DocumentedAnswers,
-  type MainApp,
 } from '../../test/openapi-statuses.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.ts';
-import type { TestApp } from '../../test/test-app.ts';
 import { saveTransaction } from './transaction-repository.ts';
 
-const [sqlite] = await testDatabaseKinds();
 /** The sign-in transaction cookie the callback reads (auth-routes.ts). */
 const TRANSACTION_COOKIE = '__Host-reelscore_signin';
 
@@ -37,185 +25,165 @@ const TRANSACTION_COOKIE = '__Host-reelscore_signin';
  * happy path and each refusal (bad input, no session, not an admin, an API token, unknown id,
  * wrong content type, too large, too many, a failing database or identity provider).
  */
-describe("the auth routes' documented statuses, against those the server sends", () => {
-  let smtp: TestSmtpServer;
-  /** Signs in with the embedded provider. */
-  let main: MainApp;
-  /** Limits of one, and an identity provider nothing answers for. */
-  let strained: TestApp;
-  /** An identity provider the OpenID client refuses to use (plain http): a garbled provider. */
-  let garbled: TestApp;
-  let documented: DocumentedAnswers;
-  const statuses = new StatusRecorder();
-  const { call } = statuses;
-
-  async function apiTokenCalls(admin: Record<string, string>, stranger: Record<string, string>) {
-    const app = main.app;
-    const url = '/api/admin/tokens';
-    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
-    const create = (payload: string, headers: Record<string, string> = {}) =>
-      inject(app, {
+describeDocumentedStatuses(
+  "the auth routes' documented statuses, against those the server sends",
+  'auth',
+  async ({ call, main, strained, garbled, admin, stranger }) => {
+    async function apiTokenCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+      const app = main.app;
+      const url = '/api/admin/tokens';
+      const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+      const create = (payload: string, headers: Record<string, string> = {}) =>
+        inject(app, {
+          method: 'POST',
+          url,
+          payload,
+          headers: { ...admin, ...JSON_TYPE, ...headers },
+        });
+      const valid = '{"name":"nightly export","scope":"read"}';
+      const created = await app.inject({
         method: 'POST',
         url,
-        payload,
-        headers: { ...admin, ...JSON_TYPE, ...headers },
+        payload: valid,
+        headers: { ...admin, ...JSON_TYPE },
       });
-    const valid = '{"name":"nightly export","scope":"read"}';
-    const created = await app.inject({
-      method: 'POST',
-      url,
-      payload: valid,
-      headers: { ...admin, ...JSON_TYPE },
-    });
-    const { token, apiToken } = created.json<{ token: string; apiToken: { id: string } }>();
-    const bearer = { authorization: `Bearer ${token}` };
+      const { token, apiToken } = created.json<{ token: string; apiToken: { id: string } }>();
+      const bearer = { authorization: `Bearer ${token}` };
 
-    await call('listApiTokens', 200, () => inject(app, { url, headers: admin }));
-    await call('listApiTokens', 401, () => inject(app, { url }));
-    await call('listApiTokens', 403, () => inject(app, { url, headers: stranger }));
-    await call('listApiTokens', 403, () => inject(app, { url, headers: bearer }));
-    await call('listApiTokens', 503, () =>
-      without(main, 'api_tokens', () => inject(app, { url, headers: admin })),
-    );
+      await call('listApiTokens', 200, () => inject(app, { url, headers: admin }));
+      await call('listApiTokens', 401, () => inject(app, { url }));
+      await call('listApiTokens', 403, () => inject(app, { url, headers: stranger }));
+      await call('listApiTokens', 403, () => inject(app, { url, headers: bearer }));
+      await call('listApiTokens', 503, () =>
+        without(main, 'api_tokens', () => inject(app, { url, headers: admin })),
+      );
 
-    await call('createApiToken', 201, () => create(valid));
-    await call('createApiToken', 400, () => create('{"name":"","scope":"read"}'));
-    await call('createApiToken', 401, () => inject(app, { method: 'POST', url, payload: valid }));
-    await call('createApiToken', 403, () =>
-      inject(app, { method: 'POST', url, payload: valid, headers: { ...stranger, ...JSON_TYPE } }),
-    );
-    await call('createApiToken', 403, () => create(valid, crossSite));
-    await call('createApiToken', 403, () =>
-      inject(app, { method: 'POST', url, payload: valid, headers: { ...bearer, ...JSON_TYPE } }),
-    );
-    await call('createApiToken', 413, () => create(BIG_JSON));
-    await call('createApiToken', 415, () => create(valid, TEXT));
-    await call('createApiToken', 503, () => without(main, 'api_tokens', () => create(valid)));
+      await call('createApiToken', 201, () => create(valid));
+      await call('createApiToken', 400, () => create('{"name":"","scope":"read"}'));
+      await call('createApiToken', 401, () => inject(app, { method: 'POST', url, payload: valid }));
+      await call('createApiToken', 403, () =>
+        inject(app, {
+          method: 'POST',
+          url,
+          payload: valid,
+          headers: { ...stranger, ...JSON_TYPE },
+        }),
+      );
+      await call('createApiToken', 403, () => create(valid, crossSite));
+      await call('createApiToken', 403, () =>
+        inject(app, { method: 'POST', url, payload: valid, headers: { ...bearer, ...JSON_TYPE } }),
+      );
+      await call('createApiToken', 413, () => create(BIG_JSON));
+      await call('createApiToken', 415, () => create(valid, TEXT));
+      await call('createApiToken', 503, () => without(main, 'api_tokens', () => create(valid)));
 
-    const revoke = (id: string, headers: Record<string, string> = admin) =>
-      inject(app, { method: 'DELETE', url: `${url}/${id}`, headers });
-    await call('revokeApiToken', 503, () => without(main, 'api_tokens', () => revoke(apiToken.id)));
-    await call('revokeApiToken', 403, () => revoke(apiToken.id, bearer));
-    await call('revokeApiToken', 200, () => revoke(apiToken.id));
-    await call('revokeApiToken', 400, () => revoke('x'.repeat(65)));
-    await call('revokeApiToken', 401, () => revoke(apiToken.id, {}));
-    await call('revokeApiToken', 403, () => revoke(apiToken.id, stranger));
-    await call('revokeApiToken', 403, () => revoke(apiToken.id, { ...admin, ...crossSite }));
-    await call('revokeApiToken', 404, () => revoke('no-such-token'));
-  }
+      const revoke = (id: string, headers: Record<string, string> = admin) =>
+        inject(app, { method: 'DELETE', url: `${url}/${id}`, headers });
+      await call('revokeApiToken', 503, () =>
+        without(main, 'api_tokens', () => revoke(apiToken.id)),
+      );
+      await call('revokeApiToken', 403, () => revoke(apiToken.id, bearer));
+      await call('revokeApiToken', 200, () => revoke(apiToken.id));
+      await call('revokeApiToken', 400, () => revoke('x'.repeat(65)));
+      await call('revokeApiToken', 401, () => revoke(apiToken.id, {}));
+      await call('revokeApiToken', 403, () => revoke(apiToken.id, stranger));
+      await call('revokeApiToken', 403, () => revoke(apiToken.id, { ...admin, ...crossSite }));
+      await call('revokeApiToken', 404, () => revoke('no-such-token'));
+    }
 
-  async function authCalls(admin: Record<string, string>, stranger: Record<string, string>) {
-    const app = main.app;
-    await call('getSession', 200, () => inject(app, { url: '/api/auth/session', headers: admin }));
-    await call('getSession', 401, () => inject(app, { url: '/api/auth/session' }));
-    await call('getSession', 403, () =>
-      inject(app, { url: '/api/auth/session', headers: stranger }),
-    );
-    const signOut = async (payload?: string, headers: Record<string, string> = {}) =>
-      inject(app, {
+    async function authCalls(admin: Record<string, string>, stranger: Record<string, string>) {
+      const app = main.app;
+      await call('getSession', 200, () =>
+        inject(app, { url: '/api/auth/session', headers: admin }),
+      );
+      await call('getSession', 401, () => inject(app, { url: '/api/auth/session' }));
+      await call('getSession', 403, () =>
+        inject(app, { url: '/api/auth/session', headers: stranger }),
+      );
+      const signOut = async (payload?: string, headers: Record<string, string> = {}) =>
+        inject(app, {
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { ...(await adminHeaders(app, ADMIN)).headers, ...headers },
+          ...(payload === undefined ? {} : { payload }),
+        });
+      await call('signOut', 204, () => signOut());
+      await call('signOut', 400, () => signOut('{', JSON_TYPE));
+      await call('signOut', 413, () => signOut(BIG_JSON, JSON_TYPE));
+      await call('signOut', 415, () => signOut('bye', TEXT));
+
+      // The popup's journey: our start, the provider's sign-in page, back to our callback.
+      const browser = new Browser(main.origin);
+      const start = await call('startSignIn', 303, async () =>
+        fetched(await browser.request('/api/auth/login')),
+      );
+      expect(start.status).toBe(303);
+      const { url: loginPage } = await browser.follow('/api/auth/login', (next) =>
+        next.pathname.startsWith('/api/auth/local-login/'),
+      );
+      const submitted = await browser.request(loginPage.href, {
         method: 'POST',
-        url: '/api/auth/logout',
-        headers: { ...(await adminHeaders(app, ADMIN)).headers, ...headers },
-        ...(payload === undefined ? {} : { payload }),
+        headers: FORM,
+        body: new URLSearchParams({ email: ADMIN, name: 'Statuses' }).toString(),
       });
-    await call('signOut', 204, () => signOut());
-    await call('signOut', 400, () => signOut('{', JSON_TYPE));
-    await call('signOut', 413, () => signOut(BIG_JSON, JSON_TYPE));
-    await call('signOut', 415, () => signOut('bye', TEXT));
+      const { url: callback } = await browser.follow(
+        submitted.headers.get('location') ?? '',
+        (next) => next.pathname === '/api/auth/callback',
+      );
+      await call('finishSignIn', 200, async () => fetched(await browser.request(callback.href)));
+      await call('finishSignIn', 403, () => inject(app, { url: '/api/auth/callback?code=x' }));
+    }
 
-    // The popup's journey: our start, the provider's sign-in page, back to our callback.
-    const browser = new Browser(main.origin);
-    const start = await call('startSignIn', 303, async () =>
-      fetched(await browser.request('/api/auth/login')),
-    );
-    expect(start.status).toBe(303);
-    const { url: loginPage } = await browser.follow('/api/auth/login', (next) =>
-      next.pathname.startsWith('/api/auth/local-login/'),
-    );
-    const submitted = await browser.request(loginPage.href, {
-      method: 'POST',
-      headers: FORM,
-      body: new URLSearchParams({ email: ADMIN, name: 'Statuses' }).toString(),
-    });
-    const { url: callback } = await browser.follow(
-      submitted.headers.get('location') ?? '',
-      (next) => next.pathname === '/api/auth/callback',
-    );
-    await call('finishSignIn', 200, async () => fetched(await browser.request(callback.href)));
-    await call('finishSignIn', 403, () => inject(app, { url: '/api/auth/callback?code=x' }));
-  }
+    /** Limits reached, and the identity provider gone. */
+    async function strainedCalls() {
+      const app = strained.app;
+      const from = (remoteAddress: string, options: InjectOptions) => ({
+        ...options,
+        remoteAddress,
+      });
 
-  /** Limits reached, and the identity provider gone. */
-  async function strainedCalls() {
-    const app = strained.app;
-    const from = (remoteAddress: string, options: InjectOptions) => ({ ...options, remoteAddress });
+      // Each start finds no provider (503) until the limit of the address is reached (429).
+      const signIn = from('10.9.0.2', { url: '/api/auth/login', headers: BROWSER });
+      await call('startSignIn', 503, () => inject(app, signIn));
+      let limited: Answer | undefined;
+      for (let n = 0; n < 100 && limited?.status !== 429; n++) limited = await inject(app, signIn);
+      await call('startSignIn', 429, () => Promise.resolve(limited!));
 
-    // Each start finds no provider (503) until the limit of the address is reached (429).
-    const signIn = from('10.9.0.2', { url: '/api/auth/login', headers: BROWSER });
-    await call('startSignIn', 503, () => inject(app, signIn));
-    let limited: Answer | undefined;
-    for (let n = 0; n < 100 && limited?.status !== 429; n++) limited = await inject(app, signIn);
-    await call('startSignIn', 429, () => Promise.resolve(limited!));
+      const transaction = await saveTransaction(
+        app.database.db,
+        { state: 'state', nonce: 'nonce', codeVerifier: 'verifier' },
+        60_000,
+      );
+      await call('finishSignIn', 503, () =>
+        inject(app, {
+          url: '/api/auth/callback?code=x&state=state',
+          headers: { cookie: `${TRANSACTION_COOKIE}=${transaction}`, ...BROWSER },
+        }),
+      );
+    }
 
-    const transaction = await saveTransaction(
-      app.database.db,
-      { state: 'state', nonce: 'nonce', codeVerifier: 'verifier' },
-      60_000,
-    );
-    await call('finishSignIn', 503, () =>
-      inject(app, {
-        url: '/api/auth/callback?code=x&state=state',
-        headers: { cookie: `${TRANSACTION_COOKIE}=${transaction}`, ...BROWSER },
-      }),
-    );
-  }
+    async function garbledCalls() {
+      const app = garbled.app;
+      await call('startSignIn', 502, () =>
+        inject(app, { url: '/api/auth/login', headers: BROWSER }),
+      );
+      const transaction = await saveTransaction(
+        app.database.db,
+        { state: 'state', nonce: 'nonce', codeVerifier: 'verifier' },
+        60_000,
+      );
+      await call('finishSignIn', 502, () =>
+        inject(app, {
+          url: '/api/auth/callback?code=x&state=state',
+          headers: { cookie: `${TRANSACTION_COOKIE}=${transaction}`, ...BROWSER },
+        }),
+      );
+    }
 
-  async function garbledCalls() {
-    const app = garbled.app;
-    await call('startSignIn', 502, () => inject(app, { url: '/api/auth/login', headers: BROWSER }));
-    const transaction = await saveTransaction(
-      app.database.db,
-      { state: 'state', nonce: 'nonce', codeVerifier: 'verifier' },
-      60_000,
-    );
-    await call('finishSignIn', 502, () =>
-      inject(app, {
-        url: '/api/auth/callback?code=x&state=state',
-        headers: { cookie: `${TRANSACTION_COOKIE}=${transaction}`, ...BROWSER },
-      }),
-    );
-  }
-
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    main = await startMainApp(sqlite!, smtp);
-    strained = await startStrainedApp(sqlite!);
-    garbled = await startGarbledApp(sqlite!);
-    documented = await documentedAnswers(main.app);
-
-    const admin = (await adminHeaders(main.app, ADMIN)).headers;
-    const stranger = (await adminHeaders(main.app, STRANGER)).headers;
     await apiTokenCalls(admin, stranger);
     await authCalls(admin, stranger);
     await strainedCalls();
     await garbledCalls();
-  }, 120_000);
-  afterAll(async () => {
-    await main?.close();
-    await strained?.close();
-    await garbled?.close();
-    await smtp?.close();
-  });
-
-  it('gets from every call the status it was written for', () => {
-    expect(statuses.unexpected).toEqual([]);
-  });
-
-  it('sends only documented statuses, each in a documented media type', () => {
-    expect(statuses.undocumented(documented)).toEqual([]);
-  });
-
-  it('sees every documented status at least once', () => {
-    expect(statuses.unseen(documented, STATUS_OPERATIONS.auth)).toEqual([]);
-  });
-});
+  },
+  { garbled: true },
+);
