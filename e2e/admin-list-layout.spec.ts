@@ -94,6 +94,7 @@ test('at 360 px each row is a card with every status and its action, without sid
     '"Signup Date"',
     '"Registration"',
     '"Whitelist"',
+    '"Confirmation"',
     '"Actions"',
   ]);
   await expectBadgesOnOneLine(panel);

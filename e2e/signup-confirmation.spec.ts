@@ -75,7 +75,7 @@ test('a visitor confirms their address from the link in the mail that arrived, p
   await expect(page.getByRole('button')).toHaveText(['Confirm']);
   expect(await axeViolations(page)).toEqual([]);
   // Opening the link (as a mail scanner would) confirms nothing.
-  await expect(await signupRow(adminDashboard, email)).toContainText('Confirmation Pending');
+  await expect(await signupRow(adminDashboard, email)).toContainText('Unconfirmed');
 
   const pressed = new Date();
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -136,7 +136,7 @@ test.describe('the dashboard', () => {
     const row = (letter: string) =>
       signups.getByRole('row').filter({ hasText: `${prefix}${letter}@example.com` });
     await expect(row('a')).toContainText(confirmedText);
-    await expect(row('b')).toContainText('Confirmation Pending');
+    await expect(row('b')).toContainText('Unconfirmed');
     await expect(row('c')).toContainText('Whitelisted');
     await expect(row('c')).toContainText(confirmedText);
 
@@ -147,12 +147,12 @@ test.describe('the dashboard', () => {
       'aria-pressed',
       'true',
     );
-    await filter.getByRole('button', { name: 'Pending' }).click();
+    await filter.getByRole('button', { name: 'Unconfirmed' }).click();
     await expect(signups.getByRole('heading', { level: 2 })).toHaveText(
       `Signups(1 of 1 matching "${prefix}")`,
     );
     await expect(row('b')).toBeVisible();
-    await filter.getByRole('button', { name: 'Confirmed' }).click();
+    await filter.getByRole('button', { name: 'Confirmed', exact: true }).click();
     await expect(signups.getByRole('heading', { level: 2 })).toHaveText(
       `Signups(2 of 2 matching "${prefix}")`,
     );
@@ -165,13 +165,13 @@ test.describe('the dashboard', () => {
     const users = usersPanel(page);
     await users
       .getByRole('group', { name: 'Users by confirmation' })
-      .getByRole('button', { name: 'Pending' })
+      .getByRole('button', { name: 'Unconfirmed' })
       .click();
     await expect(users.getByRole('heading', { level: 2 })).toHaveText(
       `Users(1 of 1 matching "${prefix}")`,
     );
     await expect(users.getByRole('row').filter({ hasText: `${prefix}b@` })).toContainText(
-      'Confirmation Pending',
+      'Unconfirmed',
     );
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { testConfig } from '../../src/server/config.ts';
+import { testConfig } from '../../src/server/test/test-config.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createSession } from '../../src/server/features/auth/session-repository.ts';
 import {

@@ -9,12 +9,7 @@ import { isMailbox, normaliseEmail } from '../contract/email-rules.ts';
 import { PROGRAM_TYPES } from '../contract/signup-types.ts';
 import type { OutboxSettings } from './platform/mail/outbox-worker.ts';
 import type { LeaseWorkerSettings } from './platform/queue/lease-worker.ts';
-import {
-  addressAllowList,
-  hostVerdict,
-  isAddressOrRange,
-  isLocalhostName,
-} from './lib/public-address.ts';
+import { addressAllowList, hostVerdict, isAddressOrRange } from './lib/public-address.ts';
 import { isWebhookUrl } from '../contract/webhooks.ts';
 
 /** The admin address of a local run, signed in through the embedded provider (README). */
@@ -564,29 +559,4 @@ export type WebhookConfig = AppConfig['webhooks'];
 /** The settings as the service reads them, from the environment parseEnv has checked. */
 export function configFromEnv(env: Env): AppConfig {
   return appConfigSchema.parse(env);
-}
-
-/**
- * A resolver that never asks DNS, for tests: `localhost` names are loopback (RFC 6761), every
- * other name is unknown. A test that needs a name resolved gives its own table.
- */
-export const offlineLookup: HostLookup = (hostname) =>
-  isLocalhostName(hostname)
-    ? Promise.resolve([
-        { address: '127.0.0.1', family: 4 },
-        { address: '::1', family: 6 },
-      ])
-    : Promise.reject(
-        Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
-      );
-
-/** A configuration for tests and tools: local defaults with the given overrides. */
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = configFromEnv(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
-  return {
-    ...base,
-    healthCheckMaxAgeMs: 0,
-    webhooks: { ...base.webhooks, lookup: offlineLookup },
-    ...overrides,
-  };
 }

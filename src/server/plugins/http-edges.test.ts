@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../config.ts';
+import { testConfig } from '../test/test-config.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig, type AppConfig } from '../config.ts';
+import { type AppConfig } from '../config.ts';
+import { testConfig } from '../test/test-config.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { startListeningApp } from '../test/listening-app.ts';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig, type AppConfig } from '../config.ts';
+import { type AppConfig } from '../config.ts';
+import { testConfig } from '../test/test-config.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 

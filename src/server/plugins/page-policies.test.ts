@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../config.ts';
+import { testConfig } from '../test/test-config.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { startTestApp } from '../test/test-app.ts';
 import { buildHasAnalytics, pagePolicies, SITE_BUILD_FILE } from './page-policies.ts';

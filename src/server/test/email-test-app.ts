@@ -1,4 +1,5 @@
-import { testConfig, type MailConfig } from '../config.ts';
+import { type MailConfig } from '../config.ts';
+import { testConfig } from './test-config.ts';
 import type { TestDatabaseKind } from './databases.ts';
 import { adminHeaders } from './admin-session.ts';
 import { startTestApp, type TestApp } from './test-app.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWebhookSecret } from '../features/integrations/webhook-repository.ts';
-import { testConfig } from '../config.ts';
+import { testConfig } from './test-config.ts';
 import { adminHeaders } from './admin-session.ts';
 import { testDatabaseKinds, type TestDatabaseKind } from './databases.ts';
 import { testMailConfig } from './email-test-app.ts';

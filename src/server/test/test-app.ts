@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { testConfig, type AppConfig } from '../config.ts';
+import { type AppConfig } from '../config.ts';
+import { testConfig } from './test-config.ts';
 import type { TestDatabaseKind } from './databases.ts';
 
 export interface TestApp {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SignupRecord } from '../../../contract/admin.ts';
 import type { WavePreviewResponse } from '../../../contract/waves.ts';
 import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
+import { testConfig } from '../../test/test-config.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { openDatabase } from '../database.ts';

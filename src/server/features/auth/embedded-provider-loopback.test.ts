@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { ConfigError, testConfig, type AppConfig } from '../../config.ts';
+import { ConfigError, type AppConfig } from '../../config.ts';
+import { testConfig } from '../../test/test-config.ts';
 import { testDatabaseKinds, type TestDatabase } from '../../test/databases.ts';
 
 const [sqlite] = await testDatabaseKinds();

@@ -8,7 +8,8 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointList,
 } from '../../../contract/webhooks.ts';
-import { testConfig, type WebhookConfig } from '../../config.ts';
+import { type WebhookConfig } from '../../config.ts';
+import { testConfig } from '../../test/test-config.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { startTrap, tableLookup, watchConnections } from '../../test/connection-guard.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpointList } from '../../../contract/webhooks.ts';
-import { testConfig } from '../../config.ts';
+import { testConfig } from '../../test/test-config.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { appIdToken } from '../../test/app-id-token.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
