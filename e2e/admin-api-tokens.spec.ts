@@ -1,4 +1,4 @@
-import { axeViolations, expectDashboard } from './support/admin.ts';
+import { axeViolations, expectDashboard, openView } from './support/admin.ts';
 import { expect, test } from './support/admin-fixtures.ts';
 import { gotoHydrated } from './support/fixtures.ts';
 
@@ -9,6 +9,7 @@ test('an admin creates a read-only token, copies it once, a script reads with it
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 360, height: 800 });
+  await openView(page, 'Integrations');
   const panel = page.getByRole('region', { name: 'API tokens' });
   const name = `export ${Date.now()}`;
 
@@ -46,6 +47,7 @@ test('an admin creates a read-only token, copies it once, a script reads with it
   // Leaving the page forgets the token: the list never holds it.
   await gotoHydrated(page, '/admin');
   await expectDashboard(page);
+  await openView(page, 'Integrations');
   await expect(item).not.toContainText('Last used never');
   await expect(page.getByText(token)).toHaveCount(0);
   await expect(panel.getByLabel('New API token')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { startWebhookReceiver } from '../src/server/test/webhook-receiver.ts';
-import { axeViolations } from './support/admin.ts';
+import { axeViolations, openView } from './support/admin.ts';
 import { expect, test } from './support/admin-fixtures.ts';
 
 // The internal endpoint the journey tries first is refused with a 400, which the browser logs.
@@ -13,6 +13,7 @@ test('an admin adds a webhook endpoint, its receiver gets signed events, the pan
   const receiver = await startWebhookReceiver(() => secret);
   try {
     await page.setViewportSize({ width: 360, height: 800 });
+    await openView(page, 'Integrations');
     const panel = page.getByRole('region', { name: 'Webhooks' });
     // Loopback is allowed for this receiver only (WEBHOOK_ALLOW_PRIVATE_TARGETS=127.0.0.1).
     await panel.getByLabel('Endpoint URL').fill('http://0x7f000002/hooks');

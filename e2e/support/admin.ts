@@ -61,6 +61,31 @@ export async function signUpOnHome(page: Page, email: string, origin = '') {
   await expect(form.getByText('Thanks for signing up!')).toBeVisible();
 }
 
+/** The dashboard's views, named as their tabs in the "Admin sections" tablist name them. */
+export type AdminViewName =
+  | 'Signups'
+  | 'User Management'
+  | 'Email Testing'
+  | 'Invite waves'
+  | 'Funnel'
+  | 'Audit log'
+  | 'Privacy requests'
+  | 'Integrations'
+  | 'Mail queue';
+
+export function viewTab(page: Page, name: AdminViewName) {
+  return page
+    .getByRole('tablist', { name: 'Admin sections' })
+    .getByRole('tab', { name, exact: true });
+}
+
+/** Opens a view with one click on its tab, as an operator would, and waits until it is shown. */
+export async function openView(page: Page, name: AdminViewName) {
+  const tab = viewTab(page, name);
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
 export function signupsPanel(page: Page) {
   return page.getByRole('tabpanel', { name: /Signups/ });
 }
