@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { PersonalData } from '../src/contract/privacy.ts';
-import { axeViolations, mailboxSubjectsTo, searchBox, signupsPanel } from './support/admin.ts';
+import {
+  axeViolations,
+  mailboxSubjectsTo,
+  openView,
+  searchBox,
+  signupsPanel,
+} from './support/admin.ts';
 import { expect, test } from './support/admin-fixtures.ts';
 import { signupRows, uniqueEmail } from './support/database.ts';
 
@@ -20,6 +26,7 @@ test('an admin mails a person their data, downloads it, and erases the address',
   await searchBox(page).fill(address);
   await expect(signupsPanel(page).getByRole('row').filter({ hasText: address })).toBeVisible();
 
+  await openView(page, 'Privacy requests');
   const panel = page.getByRole('region', { name: 'Privacy requests' });
   await panel.getByLabel('Email address').fill(address);
 
@@ -47,6 +54,8 @@ test('an admin mails a person their data, downloads it, and erases the address',
   await dialog.getByRole('button', { name: `Erase ${address}` }).click();
 
   await expect(panel.getByRole('status')).toContainText(`Erased ${address}: 1 signup, `);
+  // The list, searched for the address before, no longer has it.
+  await openView(page, 'Signups');
   await expect(signupsPanel(page).getByText('No signups match your search.')).toBeVisible();
   expect(signupRows(address)).toEqual([]);
 });
