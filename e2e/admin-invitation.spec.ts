@@ -1,5 +1,5 @@
 import type { AuditResponse } from '../src/contract/admin-insights.ts';
-import { addDialog, searchBox, signupsPanel } from './support/admin.ts';
+import { addDialog, openView, searchBox, signupsPanel } from './support/admin.ts';
 import { numberedEmails, seedSignups } from './support/admin-data.ts';
 import { expect, test } from './support/admin-fixtures.ts';
 import { caughtMailTo } from './support/database.ts';
@@ -52,6 +52,7 @@ test('an admin sends the invitation from the add dialog, then cancels: the row r
   const audit = await page.request.get(`/api/admin/audit?target=${encodeURIComponent(email)}`);
   const { entries } = (await audit.json()) as AuditResponse;
   expect(entries.map((entry) => entry.action)).toEqual(['whitelist.invite']);
+  await openView(page, 'Audit log');
   const section = page.locator('section[aria-labelledby="audit-heading"]');
   await section.getByRole('button', { name: 'Show audit log' }).click();
   await section.getByLabel('Address').fill(email);

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   axeViolations,
   expectDashboard,
+  openView,
   searchBox,
   signupsPanel,
   usersPanel,
@@ -171,6 +172,7 @@ test.describe('a viewer', () => {
       await expect(panel.getByText('View only')).toHaveCount(4);
       await expect(panel.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
       await expect(panel.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+      await openView(page, 'Audit log');
       await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
       await page.getByRole('tab', { name: 'User Management' }).click();
       await expect(usersPanel(page).getByText('View only').first()).toBeVisible();
@@ -270,6 +272,7 @@ test('the audit log shows who added an address, found by the address and by the 
     .click();
   await expect(row).not.toContainText('Not Whitelisted');
 
+  await openView(page, 'Audit log');
   const section = page.locator('section[aria-labelledby="audit-heading"]');
   await section.getByRole('button', { name: 'Show audit log' }).click();
   await section.getByLabel('Address').fill(email);
