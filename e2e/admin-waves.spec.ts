@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { ADMIN_EMAIL, axeViolations, expectDashboard } from './support/admin.ts';
+import { ADMIN_EMAIL, axeViolations, expectDashboard, openView } from './support/admin.ts';
 import { numberedEmails, seedSignups } from './support/admin-data.ts';
 import { E2E_SQLITE_PATH } from './support/environment.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
@@ -147,6 +147,7 @@ test.describe('invite waves', () => {
       await gotoHydrated(page, `${deployment.origin}/admin`);
       await page.getByRole('button', { name: 'Decline' }).click();
       await expectDashboard(page);
+      await openView(page, 'Invite waves');
 
       const panel = page.getByRole('region', { name: 'Invite waves' });
       await expect(panel.getByText('No waves yet.')).toBeVisible();
@@ -186,6 +187,7 @@ test.describe('invite waves', () => {
       await expect(progress).toHaveAttribute('aria-valuenow', '100');
       await shoot(page, 'done');
       // The funnel counts the wave: invited once the invitation was delivered.
+      await openView(page, 'Funnel');
       const funnel = page.getByRole('region', { name: 'Funnel' });
       await expect(funnel.getByRole('img', { name: /^Funnel: / })).toHaveAccessibleName(
         new RegExp(`Invited ${WAVE_SIZE} · `),
@@ -197,6 +199,7 @@ test.describe('invite waves', () => {
       expect([...received.values()].every((count) => count === 1)).toBe(true);
 
       // The next wave starts where this one ended.
+      await openView(page, 'Invite waves');
       await panel.getByLabel('How many people').fill('100');
       await panel.getByRole('button', { name: 'Preview wave' }).click();
       await expect(
@@ -233,6 +236,7 @@ test.describe('invite waves', () => {
       await gotoHydrated(page, `${deployment.origin}/admin`);
       await page.getByRole('button', { name: 'Decline' }).click();
       await expectDashboard(page);
+      await openView(page, 'Invite waves');
       const panel = page.getByRole('region', { name: 'Invite waves' });
       await panel.getByLabel('How many people').fill('3');
       await panel.getByRole('button', { name: 'Preview wave' }).click();
@@ -261,6 +265,7 @@ test.describe('invite waves', () => {
         await gotoHydrated(viewerPage, `${deployment.origin}/admin`);
         await viewerPage.getByRole('button', { name: 'Decline' }).click();
         await expectDashboard(viewerPage);
+        await openView(viewerPage, 'Invite waves');
         const seen = viewerPage.getByRole('region', { name: 'Invite waves' });
         await expect(seen.locator('[aria-live="polite"]').last()).toHaveText(
           '3 sent · 0 queued · 0 failed',
