@@ -61,6 +61,13 @@ test.describe('keyboard only', () => {
       'aria-selected',
       'true',
     );
+    // End opens the last view, the mail queue; Home the first.
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Mail queue' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Mail queue' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await page.keyboard.press('Home');
     await expect(signupsTab).toBeFocused();
     await expect(signupsTab).toHaveAttribute('aria-selected', 'true');
@@ -143,7 +150,7 @@ test.describe('keyboard only', () => {
 
     // Email Testing: choose a template with the arrow keys, type an address, send.
     await reach(page, page.getByRole('tab', { name: 'User Management' }));
-    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Email Testing' })).toHaveAttribute(
       'aria-selected',
       'true',
