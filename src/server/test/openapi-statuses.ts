@@ -45,6 +45,7 @@ export const STATUS_OPERATIONS = {
     'exportSignups',
     'exportUsers',
     'importSignups',
+    'getPerson',
   ],
   privacy: [
     'getUnsubscribePage',

@@ -60,6 +60,29 @@ describeDocumentedStatuses(
           without(main, 'audit_log', () => inject(app, { url, headers: admin })),
         );
       }
+      const person = (email: string) => `/api/admin/person?email=${encodeURIComponent(email)}`;
+      await main.app.database.db
+        .insertInto('whitelist')
+        .values({ email: 'known@example.com', added_at: new Date().toISOString(), added_by: ADMIN })
+        .execute();
+      await call('getPerson', 200, () =>
+        inject(app, { url: person('known@example.com'), headers: admin }),
+      );
+      await call('getPerson', 400, () =>
+        inject(app, { url: person('not an address'), headers: admin }),
+      );
+      await call('getPerson', 401, () => inject(app, { url: person('known@example.com') }));
+      await call('getPerson', 403, () =>
+        inject(app, { url: person('known@example.com'), headers: stranger }),
+      );
+      await call('getPerson', 404, () =>
+        inject(app, { url: person('nobody-here@example.com'), headers: admin }),
+      );
+      await call('getPerson', 503, () =>
+        without(main, 'whitelist', () =>
+          inject(app, { url: person('known@example.com'), headers: admin }),
+        ),
+      );
       const importCsv = (payload: string, headers: Record<string, string> = admin) =>
         inject(app, {
           method: 'POST',
