@@ -1,8 +1,9 @@
 /**
  * The confirmation of a bulk whitelist change: it counts the selection first (the selected rows,
- * or every row the list's filters keep), states the exact count and the first addresses, and
- * sends that count with the change. If the selection changed in between, the server refuses
- * (409) and the dialog shows the new count to confirm again.
+ * or every row the list's filters keep) and asks with one number, the exact one: how many
+ * addresses the change moves (those already so stay as they are). The selection's count goes
+ * with the change; if the selection changed in between, the server refuses (409) and the dialog
+ * shows the new count to confirm again.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useState } from 'react';
@@ -53,6 +54,7 @@ export function BulkWhitelistDialog({
   const change = useBulkWhitelist();
   const [invite, setInvite] = useState(true);
   const inviteId = useId();
+  const adding = action === 'add';
   // A count that could not be made (again) is no count to confirm.
   const preview = counted.isError ? undefined : counted.data;
   const busy = change.isPending || counted.isFetching;
@@ -75,7 +77,7 @@ export function BulkWhitelistDialog({
       {
         action,
         selection,
-        invite: action === 'add' && invite,
+        invite: adding && invite,
         expectedCount: preview.count,
       },
       {
@@ -89,12 +91,22 @@ export function BulkWhitelistDialog({
     );
   }
 
-  const title = preview
-    ? action === 'add'
-      ? `Add ${addresses(preview.count)} to the whitelist?`
-      : `Remove ${addresses(preview.count)} from the whitelist?`
-    : 'Counting the selection...';
-  const more = preview ? preview.count - preview.sample.length : 0;
+  // The number asked is the one that changes: a selection partly on the whitelist adds fewer.
+  const changes = preview?.changes ?? 0;
+  const title = !preview
+    ? 'Counting the selection...'
+    : changes === 0
+      ? `Nothing to ${action}: the selection is already ${adding ? 'on' : 'off'} the whitelist`
+      : `${adding ? 'Add' : 'Remove'} ${addresses(changes)} ${adding ? 'to' : 'from'} the whitelist?`;
+  const description = !preview
+    ? 'The exact count is shown before anything changes.'
+    : changes === 0
+      ? 'Choose other rows, or change the filters, to make a change.'
+      : `${
+          changes < preview.count
+            ? `The rest of the selection is already ${adding ? 'on' : 'off'} the whitelist and stays as it is. `
+            : ''
+        }Each change is written to the audit log.`;
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -103,25 +115,21 @@ export function BulkWhitelistDialog({
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[71] max-h-[90vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-ink-700 bg-ink-900 p-6 text-ink-100 shadow-2xl">
           <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-3 text-sm text-ink-300">
-            {preview
-              ? `${addresses(preview.changes)} will change; the others already are ${action === 'add' ? 'on' : 'off'} the whitelist. Each change is written to the audit log.`
-              : 'The exact count is shown before anything changes.'}
+            {description}
           </Dialog.Description>
-          {preview && preview.sample.length > 0 ? (
+          {preview && changes > 0 && preview.sample.length > 0 ? (
             <>
-              <ul className="mt-3 space-y-0.5 font-mono text-xs text-ink-100">
+              <p className="mt-3 text-sm text-ink-300">The selection starts with:</p>
+              <ul className="mt-1 space-y-0.5 font-mono text-xs text-ink-100">
                 {preview.sample.map((email) => (
                   <li key={email} className="truncate" title={email}>
                     {email}
                   </li>
                 ))}
               </ul>
-              {more > 0 ? (
-                <p className="mt-1 text-sm text-ink-300">and {more.toLocaleString()} more.</p>
-              ) : null}
             </>
           ) : null}
-          {action === 'add' && preview ? (
+          {adding && preview && changes > 0 ? (
             <label htmlFor={inviteId} className="mt-4 flex items-center gap-2 text-sm">
               <input
                 id={inviteId}
@@ -145,12 +153,10 @@ export function BulkWhitelistDialog({
             <button
               type="button"
               className={primary}
-              disabled={busy || !preview || preview.count === 0}
+              disabled={busy || !preview || changes === 0}
               onClick={confirm}
             >
-              {preview
-                ? `${action === 'add' ? 'Add' : 'Remove'} ${addresses(preview.count)}`
-                : 'Counting...'}
+              {preview ? `${adding ? 'Add' : 'Remove'} ${addresses(changes)}` : 'Counting...'}
             </button>
             <Dialog.Close asChild>
               <button type="button" className={secondary}>
