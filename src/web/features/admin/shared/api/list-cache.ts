@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { SignupsResponse, UsersResponse } from '../../../../../contract/admin.ts';
-import { AUDIT_KEY, COUNTS_KEY, SIGNUPS_KEY, USERS_KEY } from './list-keys.ts';
+import { AUDIT_KEY, COUNTS_KEY, PERSON_KEY, SIGNUPS_KEY, USERS_KEY } from './list-keys.ts';
 
 /** Every loaded page of both lists shows the address's new whitelist state at once. */
 export function setWhitelistedEverywhere(client: QueryClient, email: string, listed: boolean) {
@@ -30,10 +30,14 @@ export function setWhitelistedEverywhere(client: QueryClient, email: string, lis
   );
 }
 
-/** After a change the rows already show: the figures and the audit log are loaded again. */
+/**
+ * After a change the rows already show: the figures, the audit log and the person panel are
+ * loaded again.
+ */
 export function markInsightsStale(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [COUNTS_KEY] });
   void client.invalidateQueries({ queryKey: [AUDIT_KEY] });
+  void client.invalidateQueries({ queryKey: [PERSON_KEY] });
 }
 
 /** After a change to any number of rows: both lists, the figures and the audit log load again. */

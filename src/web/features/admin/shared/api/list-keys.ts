@@ -7,3 +7,5 @@ export const USERS_KEY = 'users';
 /** The figures above the lists. */
 export const COUNTS_KEY = 'counts';
 export const AUDIT_KEY = 'audit';
+/** One address at a glance (the person panel): any change to an address marks it stale. */
+export const PERSON_KEY = 'person';
