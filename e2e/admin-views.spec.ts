@@ -1,0 +1,259 @@
+import type { Page } from '@playwright/test';
+import {
+  type AdminViewName,
+  axeViolations,
+  expectDashboard,
+  searchBox,
+  viewTab,
+} from './support/admin.ts';
+import { startAdminSession } from './support/admin-data.ts';
+import { expect, test as base } from './support/admin-fixtures.ts';
+import { gotoHydrated } from './support/fixtures.ts';
+import { E2E_DEPLOYMENT_SETTINGS } from './support/environment.ts';
+import { freePort, startServer } from './support/server-process.ts';
+
+/**
+ * The dashboard's views: the spec's three tabs, then each tool in a place of its own, each one
+ * click away from any other at every width, in the URL (Back works, a view can be shared), and
+ * a viewer offered only what they may use.
+ */
+
+interface View {
+  /** Its `?tab=` value. */
+  id: string;
+  name: AdminViewName;
+  /** A heading the view shows once it has loaded. */
+  heading: RegExp;
+  /** The two lists show the figures and the lists' search; no other view does. */
+  list: boolean;
+  forViewers: boolean;
+}
+
+const VIEWS: readonly View[] = [
+  { id: 'signups', name: 'Signups', heading: /^Signups/, list: true, forViewers: true },
+  { id: 'users', name: 'User Management', heading: /^Users/, list: true, forViewers: true },
+  {
+    id: 'email',
+    name: 'Email Testing',
+    heading: /^Send a Test Email$/,
+    list: false,
+    forViewers: false,
+  },
+  { id: 'waves', name: 'Invite waves', heading: /^Invite waves$/, list: false, forViewers: true },
+  { id: 'funnel', name: 'Funnel', heading: /^Funnel$/, list: false, forViewers: true },
+  { id: 'audit', name: 'Audit log', heading: /^Audit log$/, list: false, forViewers: true },
+  {
+    id: 'privacy',
+    name: 'Privacy requests',
+    heading: /^Privacy requests$/,
+    list: false,
+    forViewers: false,
+  },
+  {
+    id: 'integrations',
+    name: 'Integrations',
+    heading: /^Webhooks$/,
+    list: false,
+    forViewers: false,
+  },
+  { id: 'mail', name: 'Mail queue', heading: /^Mail queue$/, list: false, forViewers: true },
+];
+
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+];
+
+const VIEWER = 'views-viewer@reelscore.local';
+
+/**
+ * A walk through the views that takes every step from one view to another exactly once (an
+ * Euler circuit of the complete directed graph), starting and ending at the first view.
+ */
+function everyStepOnce(count: number): number[] {
+  const unused = Array.from({ length: count }, (_, from) =>
+    Array.from({ length: count }, (_, to) => to).filter((to) => to !== from),
+  );
+  const stack = [0];
+  const walk: number[] = [];
+  while (stack.length > 0) {
+    const at = stack[stack.length - 1]!;
+    const to = unused[at]!.pop();
+    if (to === undefined) walk.push(stack.pop()!);
+    else stack.push(to);
+  }
+  return walk.reverse();
+}
+
+/** The view is the selected tab, the only one shown, loaded; the address names it. */
+async function expectView(page: Page, view: View) {
+  await expectSelected(page, view);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveCount(1);
+  await expect(panel.getByRole('heading', { level: 2, name: view.heading })).toBeVisible();
+  await expect(panel.getByText(/^Loading/)).toHaveCount(0);
+  // The figures and the lists' search belong to the lists.
+  await expect(searchBox(page)).toHaveCount(view.list ? 1 : 0);
+  await expect(page.locator('[data-count]')).toHaveCount(view.list ? 6 : 0);
+  if (view.list) {
+    await expect(searchBox(page)).toBeVisible();
+    await expect(page.locator('[data-count="total"]')).toBeVisible();
+  }
+}
+
+/**
+ * The view's tab is the selected one, and the address names the view: ?tab=<view>, except the
+ * first view, whose address stays bare (/admin).
+ */
+async function expectSelected(page: Page, view: View) {
+  await expect(viewTab(page, view.name)).toHaveAttribute('aria-selected', 'true');
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get('tab'))
+    .toBe(view.id === 'signups' ? null : view.id);
+}
+
+/** The tab is in sight across the width: no menu to open, no strip to scroll sideways. */
+async function expectTabAtHand(page: Page, view: View, width: number) {
+  const tab = viewTab(page, view.name);
+  await expect(tab).toBeVisible();
+  const box = (await tab.boundingBox())!;
+  expect(box.x, `${view.name} tab's left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${view.name} tab's right edge`).toBeLessThanOrEqual(width);
+}
+
+/** Opens `/admin` on `origin` signed in as `email`, analytics declined. */
+async function openSignedIn(page: Page, email: string, origin = '') {
+  await startAdminSession(page.context(), { email, displayName: 'Views' });
+  await gotoHydrated(page, `${origin}/admin`);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expectDashboard(page);
+}
+
+const test = base.extend<object, { viewerOrigin: string }>({
+  /** An instance on the journeys' database where VIEWER is a viewer (read-only). */
+  viewerOrigin: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from it
+    async ({}, use) => {
+      const server = await startServer(await freePort(), {
+        ...E2E_DEPLOYMENT_SETTINGS,
+        ADMIN_EMAILS: 'admin@reelscore.local',
+        VIEWER_EMAILS: VIEWER,
+      });
+      try {
+        await use(server.origin);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
+
+// The preview frames of Email Testing refuse Playwright's scripts, and Chromium says so.
+test.use({ allowConsoleErrors: /401 \(Unauthorized\)|Blocked script execution in 'about:srcdoc'/ });
+
+for (const { width, height } of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width, height });
+    });
+
+    test('every view is one click on its tab from any other, the address names it, and Back walks the way back', async ({
+      signedIn: page,
+    }) => {
+      test.setTimeout(180_000);
+      const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+      await expect(tabs).toHaveText(VIEWS.map((view) => view.name));
+      const walk = everyStepOnce(VIEWS.length).map((index) => VIEWS[index]!);
+      expect(walk).toHaveLength(VIEWS.length * (VIEWS.length - 1) + 1);
+      await expectView(page, walk[0]!);
+
+      for (const [step, view] of walk.entries()) {
+        if (step === 0) continue;
+        const previous = walk[step - 1]!;
+        await test.step(`${previous.name} → ${view.name}, Back and Forward`, async () => {
+          await expectTabAtHand(page, view, width);
+          await viewTab(page, view.name).click();
+          await expectView(page, view);
+          await page.goBack();
+          await expectSelected(page, previous);
+          await page.goForward();
+          await expectSelected(page, view);
+        });
+      }
+
+      // Back retraces several steps, view by view.
+      for (let step = walk.length - 2; step >= walk.length - 10; step--) {
+        await page.goBack();
+        await expectSelected(page, walk[step]!);
+      }
+      await expectView(page, walk[walk.length - 10]!);
+    });
+
+    test('a shared address opens its view', async ({ signedIn: page }) => {
+      test.setTimeout(120_000);
+      for (const view of VIEWS) {
+        await gotoHydrated(page, view.id === 'signups' ? '/admin' : `/admin?tab=${view.id}`);
+        await expectDashboard(page);
+        await expectView(page, view);
+      }
+      // An address naming no view opens the first.
+      await gotoHydrated(page, '/admin?tab=no-such-view');
+      await expectDashboard(page);
+      await expect(viewTab(page, 'Signups')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    test('a viewer is offered only the views they may use, and an address naming another opens Signups', async ({
+      page,
+      viewerOrigin,
+    }) => {
+      test.setTimeout(120_000);
+      await openSignedIn(page, VIEWER, viewerOrigin);
+      const offered = VIEWS.filter((view) => view.forViewers);
+      expect(offered.map((view) => view.name)).toEqual([
+        'Signups',
+        'User Management',
+        'Invite waves',
+        'Funnel',
+        'Audit log',
+        'Mail queue',
+      ]);
+      const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+      await expect(tabs).toHaveText(offered.map((view) => view.name));
+      for (const view of [...offered.slice(1), offered[0]!]) {
+        await expectTabAtHand(page, view, width);
+        await viewTab(page, view.name).click();
+        await expectView(page, view);
+        // The read-only views pass axe too, at the widths the admin's are checked at.
+        if (width !== 768) expect(await axeViolations(page), view.name).toEqual([]);
+      }
+
+      for (const view of VIEWS.filter((each) => !each.forViewers)) {
+        await gotoHydrated(page, `${viewerOrigin}/admin?tab=${view.id}`);
+        await expectDashboard(page);
+        await expect(viewTab(page, 'Signups')).toHaveAttribute('aria-selected', 'true');
+        await expect(
+          page.getByRole('tabpanel').getByRole('heading', { level: 2, name: /^Signups/ }),
+        ).toBeVisible();
+        await expect(page.getByRole('tab', { name: view.name })).toHaveCount(0);
+        await expect(page.getByRole('heading', { name: view.heading })).toHaveCount(0);
+      }
+    });
+  });
+}
+
+for (const { width, height } of WIDTHS.filter((each) => each.width !== 768)) {
+  test(`axe finds nothing to report on any view at ${width} px`, async ({ signedIn: page }) => {
+    // Nine axe runs over a busy machine.
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height });
+    for (const view of VIEWS) {
+      await test.step(view.name, async () => {
+        await viewTab(page, view.name).click();
+        await expectView(page, view);
+        expect(await axeViolations(page), view.name).toEqual([]);
+      });
+    }
+  });
+}
