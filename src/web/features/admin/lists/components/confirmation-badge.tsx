@@ -2,34 +2,30 @@ import { formatDate } from '../../shared/components/format-date.ts';
 
 /**
  * Whether the person confirmed their address from the confirmation mail (double opt-in):
- * 'Confirmed <date>' or 'Pending'. Short enough to sit beside the whitelist badge at 360 px.
+ * 'Confirmed <date>' or 'Unconfirmed'. 'Pending' is the spec's word for a registration not yet
+ * made (the Registration Status column), so it is never used for the confirmation.
  */
 export function ConfirmationBadge({ confirmedAt }: { confirmedAt: string | undefined }) {
+  if (!confirmedAt) {
+    return (
+      <span
+        data-confirmation="unconfirmed"
+        title="The person has not confirmed this address from the confirmation mail"
+        className="whitespace-nowrap text-ink-400"
+      >
+        Unconfirmed
+      </span>
+    );
+  }
   return (
     <span
-      data-confirmation={confirmedAt ? 'confirmed' : 'pending'}
-      title={
-        confirmedAt
-          ? `The person confirmed this address on ${formatDate(confirmedAt)}`
-          : 'Confirmation pending'
-      }
-      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
-        confirmedAt
-          ? 'border-violet-400/60 bg-violet-400/15 text-violet-200'
-          : 'border-dashed border-ink-400/70 bg-ink-900 text-ink-300'
-      }`}
+      data-confirmation="confirmed"
+      title={`The person confirmed this address on ${formatDate(confirmedAt)}`}
+      className="whitespace-nowrap text-ink-100"
     >
-      {confirmedAt ? (
-        <>
-          Confirmed
-          {/* Tables between 640 and 1024 px keep the date for screen readers and the title. */}
-          <span className="sm:max-lg:sr-only"> {formatDate(confirmedAt)}</span>
-        </>
-      ) : (
-        <>
-          <span className="sr-only">Confirmation </span>Pending
-        </>
-      )}
+      Confirmed
+      {/* Two-line rows keep the date for screen readers and the title. */}
+      <span className="text-ink-400 sm:max-xl:sr-only"> {formatDate(confirmedAt)}</span>
     </span>
   );
 }

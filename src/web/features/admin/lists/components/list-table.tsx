@@ -2,12 +2,27 @@ import type { ReactNode } from 'react';
 import { ListFailure, type ListFailureState } from './list-failure.tsx';
 import {
   addButtonClass,
+  bodyClass,
+  columnLayout,
   emptyClass,
   headCellClass,
   headClass,
+  headRowClass,
   removeButtonClass,
   tableClass,
+  type ColumnLayout,
 } from '../../shared/components/table-styles.ts';
+
+/** A column: its name in the header, and where it sits on two-line rows (table-styles.ts). */
+export interface Column {
+  name: string;
+  layout: ColumnLayout;
+}
+
+/** A cell's classes: its look and its column's place. */
+export function columnCell(look: string, column: Column): string {
+  return `${look} ${columnLayout[column.layout]}`;
+}
 
 /** What every list table gets besides its rows: its loading state, the search, the row actions. */
 export interface ListTableProps {
@@ -53,7 +68,7 @@ export function ListTable({
   isEmpty: boolean;
   search: string;
   texts: { title: string; loading: string; empty: string; noMatch: string };
-  columns: string[];
+  columns: Column[];
   children: ReactNode;
 }) {
   if (isLoading) {
@@ -73,16 +88,16 @@ export function ListTable({
       <div className={failed ? 'mt-3 overflow-x-auto opacity-70' : 'overflow-x-auto'}>
         <table className={tableClass}>
           <thead className={headClass}>
-            <tr>
+            <tr className={headRowClass}>
               {columns.map((column, index) => (
-                <th key={column} scope="col" className={headCellClass}>
+                <th key={column.name} scope="col" className={columnCell(headCellClass, column)}>
                   {index === 0 ? emailHead : null}
-                  {column}
+                  {column.name}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>{children}</tbody>
+          <tbody className={bodyClass}>{children}</tbody>
         </table>
       </div>
     </>

@@ -2,9 +2,14 @@ import type { SignupRecord } from '../../../../../contract/admin.ts';
 import { AddressText } from '../../shared/components/address-text.tsx';
 import { ConfirmationBadge } from './confirmation-badge.tsx';
 import { formatDate } from '../../shared/components/format-date.ts';
-import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
 import {
-  badgeGroupClass,
+  columnCell,
+  ListTable,
+  WhitelistAction,
+  type Column,
+  type ListTableProps,
+} from './list-table.tsx';
+import {
   cellClass,
   emailCellClass,
   nowrapCellClass,
@@ -13,14 +18,17 @@ import {
 import { TypeBadge } from './type-badge.tsx';
 import { WhitelistBadge } from './whitelist-badge.tsx';
 
-const COLUMNS = [
-  'Email',
-  'Type',
-  'Signup Date',
-  'Registration Status',
-  'Whitelist Status',
-  'Actions',
-];
+/** The spec's columns in its order, with the confirmation added before the actions. */
+const COLUMN = {
+  email: { name: 'Email', layout: 'email' },
+  type: { name: 'Type', layout: 'short' },
+  signupDate: { name: 'Signup Date', layout: 'short' },
+  registration: { name: 'Registration Status', layout: 'long' },
+  whitelist: { name: 'Whitelist Status', layout: 'medium' },
+  confirmation: { name: 'Confirmation', layout: 'rest' },
+  actions: { name: 'Actions', layout: 'actions' },
+} as const satisfies Record<string, Column>;
+const COLUMNS: Column[] = Object.values(COLUMN);
 
 export function SignupsTable({
   signups,
@@ -71,7 +79,7 @@ export function SignupsTable({
     >
       {signups?.map((signup) => (
         <tr key={signup.id} className={rowClass}>
-          <td className={emailCellClass} data-label="Email">
+          <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
             <span className="flex min-w-0 items-center gap-2">
               {selection ? (
                 <input
@@ -85,29 +93,29 @@ export function SignupsTable({
               <AddressText email={signup.email} notOneMailbox={signup.notOneMailbox} />
             </span>
           </td>
-          <td className={cellClass} data-label="Type">
+          <td className={columnCell(cellClass, COLUMN.type)} data-label="Type">
             <TypeBadge type={signup.type} />
           </td>
-          <td className={nowrapCellClass} data-label="Signup Date">
+          <td className={columnCell(nowrapCellClass, COLUMN.signupDate)} data-label="Signup Date">
             {formatDate(signup.createdAt)}
           </td>
-          <td className={cellClass} data-label="Registration">
+          <td className={columnCell(cellClass, COLUMN.registration)} data-label="Registration">
             {signup.registeredAt ? (
-              <span>
+              <span className="text-ink-100">
                 Registered{' '}
                 <span className="whitespace-nowrap">({formatDate(signup.registeredAt)})</span>
               </span>
             ) : (
-              'Pending'
+              <span className="text-ink-400">Pending</span>
             )}
           </td>
-          <td className={cellClass} data-label="Whitelist">
-            <div className={badgeGroupClass}>
-              <WhitelistBadge whitelisted={signup.isWhitelisted} />
-              <ConfirmationBadge confirmedAt={signup.confirmedAt} />
-            </div>
+          <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">
+            <WhitelistBadge whitelisted={signup.isWhitelisted} />
           </td>
-          <td className={cellClass} data-label="Actions">
+          <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
+            <ConfirmationBadge confirmedAt={signup.confirmedAt} />
+          </td>
+          <td className={columnCell(cellClass, COLUMN.actions)} data-label="Actions">
             <WhitelistAction
               email={signup.email}
               whitelisted={signup.isWhitelisted}

@@ -1,16 +1,19 @@
 const TYPE_COLOURS: Record<string, string> = {
-  CLOSED_ALPHA: 'border-gold-400/60 bg-gold-400/15 text-gold-300',
-  BETA: 'border-sky-400/60 bg-sky-400/15 text-sky-200',
-  OPEN_BETA: 'border-emerald-400/60 bg-emerald-400/15 text-emerald-200',
+  CLOSED_ALPHA: 'bg-gold-400/10 text-gold-300',
+  BETA: 'bg-sky-400/10 text-sky-300',
+  OPEN_BETA: 'bg-emerald-400/10 text-emerald-300',
 };
-const OTHER_COLOUR = 'border-ink-600 bg-ink-700 text-ink-100';
+const OTHER_COLOUR = 'bg-ink-700/60 text-ink-300';
 
-/** The signup's programme, underscores shown as spaces, one colour per known value. */
+/**
+ * The signup's programme, underscores shown as spaces, one colour per known value (spec
+ * section 2): a small tinted label, quiet beside the address.
+ */
 export function TypeBadge({ type }: { type: string }) {
   return (
     <span
       data-type={type}
-      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TYPE_COLOURS[type] ?? OTHER_COLOUR}`}
+      className={`inline-block rounded-full px-2 py-px text-[11px] leading-4 font-medium tracking-wide whitespace-nowrap ${TYPE_COLOURS[type] ?? OTHER_COLOUR}`}
     >
       {type.replaceAll('_', ' ')}
     </span>

@@ -2,9 +2,14 @@ import type { UserRecord } from '../../../../../contract/admin.ts';
 import { AddressText } from '../../shared/components/address-text.tsx';
 import { ConfirmationBadge } from './confirmation-badge.tsx';
 import { formatDate } from '../../shared/components/format-date.ts';
-import { ListTable, WhitelistAction, type ListTableProps } from './list-table.tsx';
 import {
-  badgeGroupClass,
+  columnCell,
+  ListTable,
+  WhitelistAction,
+  type Column,
+  type ListTableProps,
+} from './list-table.tsx';
+import {
   cellClass,
   emailCellClass,
   nowrapCellClass,
@@ -12,7 +17,16 @@ import {
 } from '../../shared/components/table-styles.ts';
 import { WhitelistBadge } from './whitelist-badge.tsx';
 
-const COLUMNS = ['Email', 'Whitelist Status', 'Signup Date', 'Registration', 'Actions'];
+/** The spec's columns in its order, with the confirmation added before the actions. */
+const COLUMN = {
+  email: { name: 'Email', layout: 'email' },
+  whitelist: { name: 'Whitelist Status', layout: 'medium' },
+  signupDate: { name: 'Signup Date', layout: 'short' },
+  registration: { name: 'Registration', layout: 'short' },
+  confirmation: { name: 'Confirmation', layout: 'rest' },
+  actions: { name: 'Actions', layout: 'actions' },
+} as const satisfies Record<string, Column>;
+const COLUMNS: Column[] = Object.values(COLUMN);
 
 export function UsersTable({
   users,
@@ -40,25 +54,32 @@ export function UsersTable({
     >
       {users?.map((user) => (
         <tr key={user.uid} className={rowClass}>
-          <td className={emailCellClass} data-label="Email">
+          <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
             <span className="flex min-w-0 items-center gap-2">
               <AddressText email={user.email} notOneMailbox={user.notOneMailbox} />
             </span>
           </td>
-          <td className={cellClass} data-label="Whitelist">
-            <div className={badgeGroupClass}>
-              <WhitelistBadge whitelisted={user.isWhitelisted} />
-              {/* An address that never signed up has nothing to confirm. */}
-              {user.signupDate ? <ConfirmationBadge confirmedAt={user.confirmedAt} /> : null}
-            </div>
+          <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">
+            <WhitelistBadge whitelisted={user.isWhitelisted} />
           </td>
-          <td className={nowrapCellClass} data-label="Signup Date">
+          <td className={columnCell(nowrapCellClass, COLUMN.signupDate)} data-label="Signup Date">
             {user.signupDate ? formatDate(user.signupDate) : 'N/A'}
           </td>
-          <td className={nowrapCellClass} data-label="Registration">
-            {user.registrationDate ? formatDate(user.registrationDate) : 'Not registered'}
+          <td
+            className={columnCell(nowrapCellClass, COLUMN.registration)}
+            data-label="Registration"
+          >
+            {user.registrationDate ? (
+              <span className="text-ink-100">{formatDate(user.registrationDate)}</span>
+            ) : (
+              <span className="text-ink-400">Not registered</span>
+            )}
           </td>
-          <td className={cellClass} data-label="Actions">
+          <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
+            {/* An address that never signed up has nothing to confirm. */}
+            {user.signupDate ? <ConfirmationBadge confirmedAt={user.confirmedAt} /> : 'N/A'}
+          </td>
+          <td className={columnCell(cellClass, COLUMN.actions)} data-label="Actions">
             <WhitelistAction
               email={user.email}
               whitelisted={user.isWhitelisted}

@@ -1,10 +1,12 @@
+/** 'Whitelisted' or 'Not Whitelisted' (spec section 2), after a dot: filled green, or hollow. */
 export function WhitelistBadge({ whitelisted }: { whitelisted: boolean }) {
   return (
     <span
-      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
+      data-whitelisted={whitelisted}
+      className={`flex items-center gap-1.5 whitespace-nowrap before:size-1.5 before:shrink-0 before:rounded-full ${
         whitelisted
-          ? 'border-emerald-400/60 bg-emerald-400/15 text-emerald-200'
-          : 'border-ink-600 bg-ink-800 text-ink-300'
+          ? 'text-ink-100 before:bg-emerald-400'
+          : 'text-ink-400 before:border before:border-ink-400'
       }`}
     >
       {whitelisted ? 'Whitelisted' : 'Not Whitelisted'}

@@ -17,7 +17,7 @@ export function AddressText({ email, notOneMailbox }: { email: string; notOneMai
         <span
           data-address-problem="not-one-mailbox"
           title="Stored before addresses were checked as one mailbox; it is never mailed"
-          className="inline-block shrink-0 rounded-full border border-red-400/60 bg-red-500/15 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-200"
+          className="inline-block shrink-0 rounded-full bg-red-500/15 px-2 py-px text-[11px] leading-4 font-medium whitespace-nowrap text-red-200"
         >
           Not one address
         </span>
