@@ -95,7 +95,7 @@ export function filterChips(
   if (filters.confirmation)
     chips.push({
       key: 'confirmation',
-      label: filters.confirmation === 'confirmed' ? 'Confirmed' : 'Confirmation pending',
+      label: filters.confirmation === 'confirmed' ? 'Confirmed' : 'Unconfirmed',
       clears: ['confirmation'],
     });
   if (filters.whitelisted)

@@ -6,12 +6,14 @@ export type ConfirmationChoice = Filter | 'all';
 const CHOICES: { value: ConfirmationChoice; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'confirmed', label: 'Confirmed' },
-  { value: 'pending', label: 'Pending' },
+  { value: 'pending', label: 'Unconfirmed' },
 ];
 
 /**
- * All / Confirmed / Pending above a list, as one compact segmented control of toggle buttons
- * (the pressed one is the filter), each with the site's own focus ring.
+ * All / Confirmed / Unconfirmed above a list, as one compact segmented control of toggle buttons
+ * (the pressed one is the filter), each with the site's own focus ring. The API's value for
+ * "not confirmed" is `pending`; on screen it is 'Unconfirmed', as 'Pending' is the spec's word
+ * for a registration not yet made.
  */
 export function ConfirmationFilter({
   label,
