@@ -10,16 +10,22 @@
 export const tableClass = 'w-full border-collapse text-left text-sm max-xl:block';
 /** The header row stays for screen readers on cards, where each cell names its column itself. */
 export const headClass = 'max-sm:sr-only sm:max-xl:block';
-export const headRowClass =
-  'sm:max-xl:flex sm:max-xl:flex-wrap sm:max-xl:border-b sm:max-xl:border-ink-700';
+/**
+ * On two-line rows a row is a wrapping flex line: the address grows beside the action, an empty
+ * item the width of the row (`::after`, ordered after the action) ends the first line, and the
+ * states follow. Without an Actions column (a viewer) the address has the first line to itself.
+ */
+const twoLines =
+  "sm:max-xl:flex sm:max-xl:flex-wrap sm:max-xl:items-center sm:max-xl:after:order-1 sm:max-xl:after:basis-full sm:max-xl:after:content-['']";
+export const headRowClass = `${twoLines} sm:max-xl:border-b sm:max-xl:border-ink-700`;
 export const bodyClass = 'max-xl:block';
 
 /** Where a column sits on two-line rows (640 to 1279 px); the same for its header and cells. */
 export const columnLayout = {
   /** The address, on the first line. */
-  email: 'sm:max-xl:min-w-0 sm:max-xl:basis-[calc(100%-8rem)] sm:max-xl:grow xl:w-full',
+  email: 'sm:max-xl:min-w-0 sm:max-xl:flex-1 xl:w-full',
   /** The row's action, at the end of the first line. */
-  actions: 'sm:max-xl:order-1 sm:max-xl:w-32 sm:max-xl:text-right xl:text-right',
+  actions: 'sm:max-xl:order-1 text-right',
   /** States on the second line: a badge, a date or a short word. */
   short: 'sm:max-xl:order-2 sm:max-xl:w-28',
   /** 'Not Whitelisted'. */
@@ -35,8 +41,7 @@ const cellSpacing = 'px-2 xl:px-3 xl:whitespace-nowrap';
 export const headCellClass = `${cellSpacing} py-1.5 align-bottom text-xs font-medium text-ink-400 xl:border-b xl:border-ink-700 sm:max-xl:py-1`;
 /** A row; on two-line rows one bordered block, on cards a bordered box. The focus ring shows on
  * the row itself when the arrow keys put focus there. */
-export const rowClass =
-  'hover:bg-ink-900/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400 sm:max-xl:flex sm:max-xl:flex-wrap sm:max-xl:items-center sm:max-xl:border-b sm:max-xl:border-ink-800 sm:max-xl:py-1 max-sm:mb-2 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-ink-700 max-sm:bg-ink-900/40 max-sm:px-3 max-sm:py-1.5';
+export const rowClass = `${twoLines} hover:bg-ink-900/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400 sm:max-xl:border-b sm:max-xl:border-ink-800 sm:max-xl:py-1 max-sm:mb-2 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-ink-700 max-sm:bg-ink-900/40 max-sm:px-3 max-sm:py-1.5`;
 export const cellClass = `${cellSpacing} py-1.5 align-middle text-ink-300 xl:border-b xl:border-ink-800 sm:max-xl:py-1 max-sm:flex max-sm:min-h-7 max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-ink-400 max-sm:before:content-[attr(data-label)]`;
 /** The address: the row's name, in the list's brightest ink. */
 export const emailCellClass = `${cellClass} text-ink-100 max-sm:justify-start max-sm:border-b max-sm:border-ink-800 max-sm:pb-1.5 max-sm:font-medium max-sm:before:content-none`;
