@@ -40,7 +40,10 @@ export async function startServer(
     errors += chunk;
     process.stderr.write(chunk);
   });
-  for (let attempt = 0; attempt < 150; attempt++) {
+  // As long as the runner waits for the main server: on a busy machine a start takes more than
+  // 15 s, and a test handed an origin nothing answers on fails far from the cause.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     if (child.exitCode !== null) {
       if (errors.includes('EADDRINUSE')) throw new PortTakenError(port);
       throw new Error(`server exited with ${child.exitCode}`);
@@ -49,6 +52,10 @@ export async function startServer(
       if ((await fetch(`${origin}/api/health`)).ok) break;
     } catch {
       // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the server on ${origin} did not answer /api/health within 60 s`);
     }
     await new Promise((done) => setTimeout(done, 100));
   }
