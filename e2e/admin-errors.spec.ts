@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   addDialog,
+  axeViolations,
   errorBanner,
   expectDashboard,
   openDashboard,
@@ -11,6 +12,7 @@ import {
 } from './support/admin.ts';
 import { numberedEmails, seedSignups } from './support/admin-data.ts';
 import { expect, test } from './support/admin-fixtures.ts';
+import { atEachWidth, controlsCoveredBy } from './support/screens.ts';
 
 // Each failure below answers with an error status, which the browser logs.
 test.use({
@@ -90,6 +92,50 @@ test.describe('lists and whitelist changes', () => {
       'Failed to fetch users',
     );
     await expect(usersPanel(page).getByText('No users found')).toHaveCount(0);
+  });
+});
+
+test.describe('a failed row change', () => {
+  test('is said beside its row, naming the address, with Retry; the page keeps one banner, and nothing covers an action', async ({
+    signedIn: page,
+  }) => {
+    const [email] = numberedEmails(`row-failure${Date.now()}-`, 1) as [string];
+    seedSignups([{ email, whitelisted: true }]);
+    await searchBox(page).fill(email);
+    const row = signupsPanel(page).getByRole('row').filter({ hasText: email });
+    await expect(row).not.toContainText('Not Whitelisted');
+
+    await page.route('**/api/admin/whitelist/remove', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }),
+    );
+    await row.getByRole('button', { name: `Remove ${email} from the whitelist` }).click();
+    const notice = page.getByTestId('whitelist-notice');
+    await expect(notice).toHaveAttribute('data-tone', 'failed');
+    await expect(notice).toContainText(`Could not remove ${email} from the whitelist.`);
+    // The server's words are in the page's one banner (spec section 8), not repeated here.
+    await expect(errorBanner(page)).toContainText('Internal Server Error');
+    await expect(notice).not.toContainText('Internal Server Error');
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await expect(row).not.toContainText('Not Whitelisted');
+    // The notice sits under the row it concerns, in the list, not over it.
+    expect(
+      await notice.evaluate(
+        (element) => element.closest('tr')?.previousElementSibling?.textContent,
+      ),
+    ).toContain(email);
+
+    await atEachWidth(page, 'row-failure', notice, async (width) => {
+      expect(await controlsCoveredBy(notice), `${width} px`).toEqual([]);
+      expect(await axeViolations(page), `${width} px`).toEqual([]);
+    });
+
+    // Retry does what failed: the address comes off, and the banner goes.
+    await page.unroute('**/api/admin/whitelist/remove');
+    await notice.getByRole('button', { name: `Retry: remove ${email} from the whitelist` }).click();
+    await expect(row).toContainText('Not Whitelisted');
+    await expect(notice).toHaveAttribute('data-tone', 'done');
+    await expect(notice).toContainText(`Removed ${email} from the whitelist.`);
+    await expect(errorBanner(page)).toHaveCount(0);
   });
 });
 
@@ -185,9 +231,10 @@ test.describe('an SMTP server that refuses every recipient', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).not.toContainText('Not Whitelisted');
-    await expect(
-      row.getByRole('button', { name: `Remove ${email} from the whitelist` }),
-    ).toBeFocused();
+    // Beside the row: what became of the address, with focus on it rather than on Remove.
+    const notice = page.getByTestId('whitelist-notice');
+    await expect(notice).toContainText(`Added ${email} to the whitelist, without the invitation.`);
+    await expect(notice).toBeFocused();
 
     await page.getByRole('tab', { name: 'Email Testing' }).click();
     await page.getByLabel('Test email address').fill(email);

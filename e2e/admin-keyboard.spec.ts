@@ -129,8 +129,15 @@ test.describe('keyboard only', () => {
     await expect(row).toContainText('Whitelisted');
     await expect(row).not.toContainText('Not Whitelisted');
 
-    // Remove: the same place in the row, now a Remove button, keeps focus.
+    // Focus rests on the confirmation, where a second Enter changes nothing; the row's new
+    // Remove button is one Shift+Tab back.
+    const notice = page.getByTestId('whitelist-notice');
+    await expect(notice).toContainText(`Added ${email} to the whitelist.`);
+    await expect(notice).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(row).not.toContainText('Not Whitelisted');
     const remove = row.getByRole('button', { name: `Remove ${email} from the whitelist` });
+    await page.keyboard.press('Shift+Tab');
     await expect(remove).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(row).toContainText('Not Whitelisted');

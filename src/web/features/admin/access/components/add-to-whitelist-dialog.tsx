@@ -4,7 +4,8 @@
  * queues the invitation, so after a send the address is in whatever the admin does next:
  * 'Complete', Cancel and closing all just close, with no second whitelist call. Each opening
  * starts fresh, because the parent mounts this only while an address is chosen. Radix traps
- * focus inside and returns it to the Add button.
+ * focus inside; the parent says where it goes back to (the Add button, or once the address is
+ * in, the notice that says so: never the row's new Remove button).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
@@ -31,8 +32,8 @@ export function AddToWhitelistDialog({
   onConfirm: (email: string) => void;
   /** The server put the address on the whitelist with the invitation. */
   onInvited: (email: string) => void;
-  /** Closed after a send: the address is already in. */
-  onComplete: (email: string) => void;
+  /** Closed after a send: the address is already in, invited unless the mail server refused. */
+  onComplete: (email: string, outcome: { mailed: boolean }) => void;
   onClose: () => void;
   onSessionEnded: (error: AdminApiError) => boolean;
 }) {
@@ -40,6 +41,8 @@ export function AddToWhitelistDialog({
   const sent = sendEmail.isSuccess;
   const sending = sendEmail.isPending;
   const [error, setError] = useState<string | null>(null);
+  /** The mail server refused the invitation after the server let the address in. */
+  const [inWithoutMail, setInWithoutMail] = useState(false);
 
   function send() {
     setError(null);
@@ -54,14 +57,17 @@ export function AddToWhitelistDialog({
         setError(caught instanceof Error ? caught.message : EARLY_ACCESS_FAILED_MESSAGE);
         trackEvent({ action: 'early_access_email_error', category: 'admin' });
         // The mail server failed after the address was let in: the row says so.
-        if (whitelistedDespiteFailure(caught)) onInvited(email);
+        if (whitelistedDespiteFailure(caught)) {
+          setInWithoutMail(true);
+          onInvited(email);
+        }
       },
     });
   }
 
   /** After a send every way out only closes: the invitation already let the address in. */
   function close() {
-    if (sent) onComplete(email);
+    if (sent || inWithoutMail) onComplete(email, { mailed: sent });
     else onClose();
   }
 

@@ -36,10 +36,15 @@ export interface ListTableProps {
   busyEmail: string | null;
   onAdd: (email: string) => void;
   onRemove: (email: string) => void;
+  /** What became of a row's whitelist change: a row of its own under it, or nothing. */
+  rowNote?: ((email: string, columns: number) => ReactNode) | undefined;
 }
 
-/** The whitelist change each row offers, and the row whose change is in flight. */
-export type RowActions = Pick<ListTableProps, 'readOnly' | 'busyEmail' | 'onAdd' | 'onRemove'>;
+/** The whitelist change each row offers, the row whose change is in flight, and its outcome. */
+export type RowActions = Pick<
+  ListTableProps,
+  'readOnly' | 'busyEmail' | 'onAdd' | 'onRemove' | 'rowNote'
+>;
 
 /** Puts focus on an address's row action in the list shown, as a dialog's trigger gets it back. */
 export function focusRowAction(email: string) {
@@ -104,7 +109,10 @@ export function ListTable({
   );
 }
 
-/** A row's whitelist action: Remove when listed, otherwise the table's add button. */
+/**
+ * A row's whitelist action: Remove when listed, otherwise the table's add button. A viewer's
+ * rows have no Actions column; the header says once that the dashboard is read-only.
+ */
 export function WhitelistAction({
   email,
   whitelisted,
@@ -112,9 +120,7 @@ export function WhitelistAction({
   add,
   onAdd,
   onRemove,
-  readOnly,
 }: {
-  readOnly?: boolean | undefined;
   email: string;
   whitelisted: boolean;
   busy: boolean;
@@ -122,7 +128,6 @@ export function WhitelistAction({
   onAdd: (email: string) => void;
   onRemove: (email: string) => void;
 }) {
-  if (readOnly) return <span className="text-xs whitespace-nowrap text-ink-400">View only</span>;
   return whitelisted ? (
     <button
       type="button"

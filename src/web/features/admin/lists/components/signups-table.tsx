@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { SignupRecord } from '../../../../../contract/admin.ts';
 import { AddressText } from '../../shared/components/address-text.tsx';
 import { ConfirmationBadge } from './confirmation-badge.tsx';
@@ -39,6 +40,7 @@ export function SignupsTable({
   busyEmail,
   onAdd,
   onRemove,
+  rowNote,
   selection,
 }: ListTableProps & {
   signups: SignupRecord[] | undefined;
@@ -52,6 +54,8 @@ export function SignupsTable({
       }
     | undefined;
 }) {
+  // A viewer changes nothing: no Actions column.
+  const columns = readOnly ? COLUMNS.filter((column) => column.name !== 'Actions') : COLUMNS;
   return (
     <ListTable
       isLoading={isLoading}
@@ -64,7 +68,7 @@ export function SignupsTable({
         empty: 'No signups found',
         noMatch: 'No signups match your search.',
       }}
-      columns={COLUMNS}
+      columns={columns}
       emailHead={
         selection ? (
           <input
@@ -78,55 +82,59 @@ export function SignupsTable({
       }
     >
       {signups?.map((signup) => (
-        <tr key={signup.id} className={rowClass}>
-          <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
-            <span className="flex min-w-0 items-center gap-2">
-              {selection ? (
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${signup.email}`}
-                  checked={selection.isSelected(signup.email)}
-                  onChange={() => selection.toggle(signup.email)}
-                  className="size-4 shrink-0 accent-gold-400"
-                />
-              ) : null}
-              <AddressText email={signup.email} notOneMailbox={signup.notOneMailbox} />
-            </span>
-          </td>
-          <td className={columnCell(cellClass, COLUMN.type)} data-label="Type">
-            <TypeBadge type={signup.type} />
-          </td>
-          <td className={columnCell(nowrapCellClass, COLUMN.signupDate)} data-label="Signup Date">
-            {formatDate(signup.createdAt)}
-          </td>
-          <td className={columnCell(cellClass, COLUMN.registration)} data-label="Registration">
-            {signup.registeredAt ? (
-              <span className="text-ink-100">
-                Registered{' '}
-                <span className="whitespace-nowrap">({formatDate(signup.registeredAt)})</span>
+        <Fragment key={signup.id}>
+          <tr className={rowClass}>
+            <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
+              <span className="flex min-w-0 items-center gap-2">
+                {selection ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${signup.email}`}
+                    checked={selection.isSelected(signup.email)}
+                    onChange={() => selection.toggle(signup.email)}
+                    className="size-4 shrink-0 accent-gold-400"
+                  />
+                ) : null}
+                <AddressText email={signup.email} notOneMailbox={signup.notOneMailbox} />
               </span>
-            ) : (
-              <span className="text-ink-400">Pending</span>
+            </td>
+            <td className={columnCell(cellClass, COLUMN.type)} data-label="Type">
+              <TypeBadge type={signup.type} />
+            </td>
+            <td className={columnCell(nowrapCellClass, COLUMN.signupDate)} data-label="Signup Date">
+              {formatDate(signup.createdAt)}
+            </td>
+            <td className={columnCell(cellClass, COLUMN.registration)} data-label="Registration">
+              {signup.registeredAt ? (
+                <span className="text-ink-100">
+                  Registered{' '}
+                  <span className="whitespace-nowrap">({formatDate(signup.registeredAt)})</span>
+                </span>
+              ) : (
+                <span className="text-ink-400">Pending</span>
+              )}
+            </td>
+            <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">
+              <WhitelistBadge whitelisted={signup.isWhitelisted} />
+            </td>
+            <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
+              <ConfirmationBadge confirmedAt={signup.confirmedAt} />
+            </td>
+            {readOnly ? null : (
+              <td className={columnCell(cellClass, COLUMN.actions)} data-label="Actions">
+                <WhitelistAction
+                  email={signup.email}
+                  whitelisted={signup.isWhitelisted}
+                  busy={busyEmail === signup.email}
+                  add={{ label: 'Add', ariaLabel: `Add ${signup.email} to the whitelist` }}
+                  onAdd={onAdd}
+                  onRemove={onRemove}
+                />
+              </td>
             )}
-          </td>
-          <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">
-            <WhitelistBadge whitelisted={signup.isWhitelisted} />
-          </td>
-          <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
-            <ConfirmationBadge confirmedAt={signup.confirmedAt} />
-          </td>
-          <td className={columnCell(cellClass, COLUMN.actions)} data-label="Actions">
-            <WhitelistAction
-              email={signup.email}
-              whitelisted={signup.isWhitelisted}
-              readOnly={readOnly}
-              busy={busyEmail === signup.email}
-              add={{ label: 'Add', ariaLabel: `Add ${signup.email} to the whitelist` }}
-              onAdd={onAdd}
-              onRemove={onRemove}
-            />
-          </td>
-        </tr>
+          </tr>
+          {rowNote?.(signup.email, columns.length)}
+        </Fragment>
       ))}
     </ListTable>
   );

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { UserRecord } from '../../../../../contract/admin.ts';
 import { AddressText } from '../../shared/components/address-text.tsx';
 import { ConfirmationBadge } from './confirmation-badge.tsx';
@@ -37,7 +38,10 @@ export function UsersTable({
   busyEmail,
   onAdd,
   onRemove,
+  rowNote,
 }: ListTableProps & { users: UserRecord[] | undefined }) {
+  // A viewer changes nothing: no Actions column.
+  const columns = readOnly ? COLUMNS.filter((column) => column.name !== 'Actions') : COLUMNS;
   return (
     <ListTable
       isLoading={isLoading}
@@ -50,47 +54,51 @@ export function UsersTable({
         empty: 'No users found',
         noMatch: 'No users match your search.',
       }}
-      columns={COLUMNS}
+      columns={columns}
     >
       {users?.map((user) => (
-        <tr key={user.uid} className={rowClass}>
-          <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
-            <span className="flex min-w-0 items-center gap-2">
-              <AddressText email={user.email} notOneMailbox={user.notOneMailbox} />
-            </span>
-          </td>
-          <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">
-            <WhitelistBadge whitelisted={user.isWhitelisted} />
-          </td>
-          <td className={columnCell(nowrapCellClass, COLUMN.signupDate)} data-label="Signup Date">
-            {user.signupDate ? formatDate(user.signupDate) : 'N/A'}
-          </td>
-          <td
-            className={columnCell(nowrapCellClass, COLUMN.registration)}
-            data-label="Registration"
-          >
-            {user.registrationDate ? (
-              <span className="text-ink-100">{formatDate(user.registrationDate)}</span>
-            ) : (
-              <span className="text-ink-400">Not registered</span>
+        <Fragment key={user.uid}>
+          <tr className={rowClass}>
+            <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
+              <span className="flex min-w-0 items-center gap-2">
+                <AddressText email={user.email} notOneMailbox={user.notOneMailbox} />
+              </span>
+            </td>
+            <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">
+              <WhitelistBadge whitelisted={user.isWhitelisted} />
+            </td>
+            <td className={columnCell(nowrapCellClass, COLUMN.signupDate)} data-label="Signup Date">
+              {user.signupDate ? formatDate(user.signupDate) : 'N/A'}
+            </td>
+            <td
+              className={columnCell(nowrapCellClass, COLUMN.registration)}
+              data-label="Registration"
+            >
+              {user.registrationDate ? (
+                <span className="text-ink-100">{formatDate(user.registrationDate)}</span>
+              ) : (
+                <span className="text-ink-400">Not registered</span>
+              )}
+            </td>
+            <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
+              {/* An address that never signed up has nothing to confirm. */}
+              {user.signupDate ? <ConfirmationBadge confirmedAt={user.confirmedAt} /> : 'N/A'}
+            </td>
+            {readOnly ? null : (
+              <td className={columnCell(cellClass, COLUMN.actions)} data-label="Actions">
+                <WhitelistAction
+                  email={user.email}
+                  whitelisted={user.isWhitelisted}
+                  busy={busyEmail === user.email}
+                  add={{ label: 'Add to Whitelist', ariaLabel: `Add to Whitelist: ${user.email}` }}
+                  onAdd={onAdd}
+                  onRemove={onRemove}
+                />
+              </td>
             )}
-          </td>
-          <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
-            {/* An address that never signed up has nothing to confirm. */}
-            {user.signupDate ? <ConfirmationBadge confirmedAt={user.confirmedAt} /> : 'N/A'}
-          </td>
-          <td className={columnCell(cellClass, COLUMN.actions)} data-label="Actions">
-            <WhitelistAction
-              email={user.email}
-              whitelisted={user.isWhitelisted}
-              readOnly={readOnly}
-              busy={busyEmail === user.email}
-              add={{ label: 'Add to Whitelist', ariaLabel: `Add to Whitelist: ${user.email}` }}
-              onAdd={onAdd}
-              onRemove={onRemove}
-            />
-          </td>
-        </tr>
+          </tr>
+          {rowNote?.(user.email, columns.length)}
+        </Fragment>
       ))}
     </ListTable>
   );

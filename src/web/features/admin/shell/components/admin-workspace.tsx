@@ -14,7 +14,11 @@ import { AddToWhitelistDialog } from '../../access/components/add-to-whitelist-d
 import { BulkWhitelistDialog } from '../../access/components/bulk-whitelist-dialog.tsx';
 import { FunnelPanel } from '../../access/components/funnel-panel.tsx';
 import { WavesPanel } from '../../access/components/waves-panel.tsx';
-import { WhitelistToast } from '../../access/components/whitelist-toast.tsx';
+import {
+  WhitelistAnnouncer,
+  WhitelistNoticeBox,
+  WhitelistNoticeRow,
+} from '../../access/components/whitelist-notice.tsx';
 import { useWhitelistChanges } from '../../access/use-whitelist-changes.ts';
 import { ApiTokensPanel } from '../../integrations/components/api-tokens-panel.tsx';
 import { WebhooksPanel } from '../../integrations/components/webhooks-panel.tsx';
@@ -101,13 +105,26 @@ export function AdminWorkspace({
     onError: showError,
     focusRow: focusRowAction,
   });
+  const { dialogEmail, notice } = changes;
+  // A row's notice shows under its row while the list shows it, otherwise above the list.
+  const shownRows = listShown ? lists[listShown].rows : undefined;
+  const noticeInRow =
+    notice?.email !== undefined && (shownRows ?? []).some((row) => row.email === notice.email);
   const rowActions = {
     readOnly,
     busyEmail: changes.busyEmail,
     onAdd: changes.openDialog,
     onRemove: changes.remove,
+    rowNote: (email: string, columns: number) =>
+      noticeInRow && notice?.email === email ? (
+        <WhitelistNoticeRow
+          notice={notice}
+          columns={columns}
+          onDismiss={changes.dismissNotice}
+          claimFocus={changes.claimFocus}
+        />
+      ) : null,
   };
-  const { dialogEmail } = changes;
 
   return (
     <>
@@ -135,6 +152,14 @@ export function AdminWorkspace({
             <CountsBar counts={counts.data} failed={countsLoad.error !== null} />
             <ListSearch value={lists.searchInput} onChange={lists.setSearchInput} />
           </>
+        ) : null}
+        {notice && !noticeInRow ? (
+          <WhitelistNoticeBox
+            notice={notice}
+            onDismiss={changes.dismissNotice}
+            claimFocus={changes.claimFocus}
+            className="mt-3 w-fit max-w-full"
+          />
         ) : null}
 
         <SignupsTab
@@ -175,7 +200,7 @@ export function AdminWorkspace({
         </Tabs.Content>
       </Tabs.Root>
 
-      <WhitelistToast notice={changes.notice} onDismiss={changes.dismissNotice} />
+      <WhitelistAnnouncer notice={notice} />
 
       {bulkAction ? (
         <BulkWhitelistDialog
@@ -199,7 +224,7 @@ export function AdminWorkspace({
           onComplete={changes.completeInvitation}
           onClose={() => changes.closeDialog(dialogEmail)}
           onSessionEnded={endsSession}
-          onReturnFocus={focusRowAction}
+          onReturnFocus={changes.returnFocus}
         />
       ) : null}
     </>
