@@ -11,6 +11,7 @@ import { numberedEmails, seedSignups, startAdminSession } from './support/admin-
 import { expect, test } from './support/admin-fixtures.ts';
 import { gotoHydrated } from './support/fixtures.ts';
 import { E2E_DEPLOYMENT_SETTINGS } from './support/environment.ts';
+import { atEachWidth } from './support/screens.ts';
 import { freePort, startServer } from './support/server-process.ts';
 
 // axe over the whole dashboard takes long on a busy machine.
@@ -169,13 +170,29 @@ test.describe('a viewer', () => {
       await expect(
         panel.getByRole('button', { name: /to the whitelist|from the whitelist/ }),
       ).toHaveCount(0);
-      await expect(panel.getByText('View only')).toHaveCount(4);
+      // One read-only badge, in the header; no row repeats it, and there is no Actions column.
+      const badge = page.getByText('View only', { exact: true });
+      await expect(badge).toHaveCount(1);
+      await expect(page.locator('header').filter({ hasText: 'Admin Dashboard' })).toContainText(
+        'View only',
+      );
+      await expect(panel.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+      await atEachWidth(page, 'viewer-header', badge, async (width) => {
+        await expect(badge, `${width} px`).toBeVisible();
+      });
       await expect(panel.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
       await expect(panel.getByRole('link', { name: 'Export CSV' })).toBeVisible();
       await openView(page, 'Audit log');
       await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+      // The waves are there to follow, with no word of starting one.
+      await openView(page, 'Invite waves');
+      const waves = page.getByRole('region', { name: 'Invite waves' });
+      await expect(waves).toContainText('The waves of invitations and reminders sent so far');
+      await expect(waves).not.toContainText(/Invite the next|Preview|You see the exact count/);
+      await expect(waves.getByRole('button')).toHaveCount(0);
       await page.getByRole('tab', { name: 'User Management' }).click();
-      await expect(usersPanel(page).getByText('View only').first()).toBeVisible();
+      await expect(usersPanel(page).getByText('View only')).toHaveCount(0);
+      await expect(usersPanel(page).getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
       await expect(usersPanel(page).getByRole('button', { name: /Whitelist|Remove/ })).toHaveCount(
         0,
       );

@@ -16,6 +16,7 @@ export function WaveList({
   isLoading: boolean;
   loadError: string | null;
   busy: boolean;
+  /** Absent for a viewer, who starts no wave either. */
   onRetry: ((wave: Wave) => void) | undefined;
   onReload: () => void;
 }) {
@@ -34,7 +35,10 @@ export function WaveList({
         </div>
       ) : null}
       {waves && waves.length === 0 ? (
-        <p className="mt-4 text-sm text-ink-300">No waves yet.</p>
+        <p className="mt-4 text-sm text-ink-300">
+          No waves yet.
+          {onRetry ? ' A wave started above shows here, with its mail as it leaves.' : ''}
+        </p>
       ) : null}
       {waves && waves.length > 0 ? (
         <ul aria-label="Waves" className="mt-4 divide-y divide-ink-800 border-y border-ink-800">

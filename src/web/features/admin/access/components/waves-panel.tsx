@@ -32,7 +32,7 @@ export function WavesPanel({
   readOnly = false,
 }: {
   onSessionEnded: (error: unknown) => boolean;
-  /** A viewer follows the waves and is offered no change. */
+  /** A viewer follows the waves and is offered no change, nor told of one. */
   readOnly?: boolean;
 }) {
   const client = useQueryClient();
@@ -143,9 +143,9 @@ export function WavesPanel({
         Invite waves
       </h2>
       <p className="mt-2 max-w-2xl text-sm text-ink-300">
-        Invite the next confirmed people who are not on the whitelist yet, oldest signup first, or
-        remind people invited a while ago who have not registered. You see the exact count and the
-        first addresses before anyone is mailed.
+        {readOnly
+          ? 'The waves of invitations and reminders sent so far, newest first, each with its mail as it leaves.'
+          : 'Invite the next confirmed people who are not on the whitelist yet, oldest signup first, or remind people invited a while ago who have not registered. You see the exact count and the first addresses before anyone is mailed.'}
       </p>
       {readOnly ? null : <WaveForm form={form} busy={busy} onChange={change} onSubmit={submit} />}
       {preview && !readOnly ? (

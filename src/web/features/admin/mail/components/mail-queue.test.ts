@@ -98,6 +98,15 @@ describe('MailQueueView', () => {
     expect(html.match(/<button/g)).toHaveLength(3);
   });
 
+  it('shows a viewer the dead mail and no Retry, which only an admin may use', () => {
+    const html = render({ data: queue([mail('a', 'ann@example.com')]), readOnly: true });
+    const words = text(html);
+    expect(words).toContain('ann@example.com');
+    expect(words).toContain('The mail server rejected the mail (550 No such user here).');
+    expect(words).not.toContain('Retry');
+    expect(html).not.toContain('<button');
+  });
+
   it('says how many are shown when there are more dead messages than the page', () => {
     expect(text(render({ data: queue([mail('a', 'ann@example.com')], 35) }))).toContain(
       'Dead mail (1 newest of 35)',

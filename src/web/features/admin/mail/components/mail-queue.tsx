@@ -67,9 +67,12 @@ function formatWhen(iso: string): string {
 
 export function MailQueue({
   onSessionEnded,
+  readOnly = false,
   className = '',
 }: {
   onSessionEnded: (error: unknown) => boolean;
+  /** A viewer follows the queue and is offered no Retry. */
+  readOnly?: boolean;
   className?: string;
 }) {
   const client = useQueryClient();
@@ -138,6 +141,7 @@ export function MailQueue({
       result={result}
       onRetry={(mail) => retry([mail.id])}
       onRetryAll={() => retry(ALL)}
+      readOnly={readOnly}
       headingRef={heading}
       className={className}
     />
@@ -152,6 +156,8 @@ export interface MailQueueViewProps {
   result: RetryResult | null;
   onRetry: (mail: OutboxMail) => void;
   onRetryAll: () => void;
+  /** No Retry buttons: a viewer cannot send mail again. */
+  readOnly?: boolean;
   headingRef?: Ref<HTMLHeadingElement>;
   className?: string;
 }
@@ -163,6 +169,7 @@ export function MailQueueView({
   result,
   onRetry,
   onRetryAll,
+  readOnly = false,
   headingRef,
   className = '',
 }: MailQueueViewProps) {
@@ -184,7 +191,13 @@ export function MailQueueView({
         seconds.
       </p>
       {data ? (
-        <QueueContents data={data} busy={busy} onRetry={onRetry} onRetryAll={onRetryAll} />
+        <QueueContents
+          data={data}
+          busy={busy}
+          onRetry={onRetry}
+          onRetryAll={onRetryAll}
+          readOnly={readOnly}
+        />
       ) : failed ? (
         <p role="alert" className="mt-4 text-sm text-red-200">
           Failed to load the mail queue
@@ -208,7 +221,10 @@ function QueueContents({
   busy,
   onRetry,
   onRetryAll,
-}: Pick<MailQueueViewProps, 'busy' | 'onRetry' | 'onRetryAll'> & { data: OutboxResponse }) {
+  readOnly,
+}: Pick<MailQueueViewProps, 'busy' | 'onRetry' | 'onRetryAll' | 'readOnly'> & {
+  data: OutboxResponse;
+}) {
   const dead = data.counts.dead;
   return (
     <>
@@ -229,7 +245,13 @@ function QueueContents({
         ))}
       </dl>
       {dead > 0 ? (
-        <DeadMailList data={data} busy={busy} onRetry={onRetry} onRetryAll={onRetryAll} />
+        <DeadMailList
+          data={data}
+          busy={busy}
+          onRetry={onRetry}
+          onRetryAll={onRetryAll}
+          readOnly={readOnly}
+        />
       ) : null}
     </>
   );
@@ -243,7 +265,10 @@ function DeadMailList({
   busy,
   onRetry,
   onRetryAll,
-}: Pick<MailQueueViewProps, 'busy' | 'onRetry' | 'onRetryAll'> & { data: OutboxResponse }) {
+  readOnly,
+}: Pick<MailQueueViewProps, 'busy' | 'onRetry' | 'onRetryAll' | 'readOnly'> & {
+  data: OutboxResponse;
+}) {
   const dead = data.counts.dead;
   const shown = data.messages.length;
   return (
@@ -257,18 +282,20 @@ function DeadMailList({
             </span>
           ) : null}
         </h3>
-        <button
-          type="button"
-          aria-disabled={busy !== null}
-          onClick={() => busy === null && onRetryAll()}
-          className="rounded-full bg-gold-400 px-4 py-1.5 text-sm font-semibold text-ink-950 transition hover:bg-gold-300 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-        >
-          {busy === ALL ? 'Retrying...' : 'Retry all'}
-          <span className="sr-only">
-            {' '}
-            {dead} dead {dead === 1 ? 'message' : 'messages'}
-          </span>
-        </button>
+        {readOnly ? null : (
+          <button
+            type="button"
+            aria-disabled={busy !== null}
+            onClick={() => busy === null && onRetryAll()}
+            className="rounded-full bg-gold-400 px-4 py-1.5 text-sm font-semibold text-ink-950 transition hover:bg-gold-300 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+          >
+            {busy === ALL ? 'Retrying...' : 'Retry all'}
+            <span className="sr-only">
+              {' '}
+              {dead} dead {dead === 1 ? 'message' : 'messages'}
+            </span>
+          </button>
+        )}
       </div>
       <ul aria-labelledby="dead-mail-heading" className="mt-3 flex flex-col gap-2 text-sm">
         {data.messages.map((mail) => (
@@ -294,16 +321,18 @@ function DeadMailList({
                 </details>
               ) : null}
             </div>
-            <button
-              type="button"
-              data-retry={mail.id}
-              aria-disabled={busy !== null}
-              onClick={() => busy === null && onRetry(mail)}
-              className={`self-start ${retryButtonClass}`}
-            >
-              {busy === mail.id ? 'Retrying...' : 'Retry'}
-              <span className="sr-only"> the mail to {mail.to}</span>
-            </button>
+            {readOnly ? null : (
+              <button
+                type="button"
+                data-retry={mail.id}
+                aria-disabled={busy !== null}
+                onClick={() => busy === null && onRetry(mail)}
+                className={`self-start ${retryButtonClass}`}
+              >
+                {busy === mail.id ? 'Retrying...' : 'Retry'}
+                <span className="sr-only"> the mail to {mail.to}</span>
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -7,6 +7,15 @@ export function AdminHeader({ user, onSignOut }: { user: AdminUser; onSignOut: (
       <div className="flex items-baseline gap-3">
         <h1 className="font-display text-3xl tracking-wide text-ink-100">Admin Dashboard</h1>
         <p className="text-sm text-ink-300">Management Portal</p>
+        {/* Said once for the whole dashboard; no row or panel repeats it. */}
+        {user.role === 'viewer' ? (
+          <p
+            className="self-center rounded-full border border-ink-600 px-2.5 py-0.5 text-xs font-semibold text-ink-200"
+            title="You can see everything here; changes are for admins."
+          >
+            View only
+          </p>
+        ) : null}
       </div>
       <div className="flex items-center gap-3">
         <AdminAvatar photoURL={user.photoURL} name={user.displayName} email={user.email} />

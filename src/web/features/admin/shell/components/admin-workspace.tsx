@@ -196,7 +196,7 @@ export function AdminWorkspace({
           </Tabs.Content>
         )}
         <Tabs.Content value="mail" className={toolView}>
-          <MailQueue onSessionEnded={endsSession} />
+          <MailQueue readOnly={readOnly} onSessionEnded={endsSession} />
         </Tabs.Content>
       </Tabs.Root>
 
