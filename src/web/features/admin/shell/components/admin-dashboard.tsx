@@ -9,6 +9,8 @@ import { SignInPanel } from './sign-in-panel.tsx';
 
 export function AdminDashboard() {
   const { state, signIn, signOut, endSession } = useAdminSession();
+  // The command menu opens from the header's button, or by its keys in the workspace.
+  const [menuOpen, setMenuOpen] = useState(false);
 
   if (state.status === 'loading') {
     return (
@@ -32,10 +34,18 @@ export function AdminDashboard() {
   }
   return (
     <div>
-      <AdminHeader user={state.user} onSignOut={() => void signOut()} />
+      <AdminHeader
+        user={state.user}
+        onSignOut={() => void signOut()}
+        onSearch={() => setMenuOpen(true)}
+      />
       {/* Keyed by the admin, so nothing of one admin's view or cache survives into another's. */}
       <AdminQueries key={state.user.uid}>
-        <AdminWorkspace role={state.user.role} onSessionEnded={endSession} />
+        <AdminWorkspace
+          role={state.user.role}
+          onSessionEnded={endSession}
+          commandMenu={{ open: menuOpen, onOpenChange: setMenuOpen }}
+        />
       </AdminQueries>
     </div>
   );

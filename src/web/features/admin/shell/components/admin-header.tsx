@@ -1,7 +1,17 @@
 import type { AdminUser } from '../../../../../contract/admin.ts';
 import { AdminAvatar } from './admin-avatar.tsx';
+import { CommandMenuButton } from './command-menu-button.tsx';
 
-export function AdminHeader({ user, onSignOut }: { user: AdminUser; onSignOut: () => void }) {
+export function AdminHeader({
+  user,
+  onSignOut,
+  onSearch,
+}: {
+  user: AdminUser;
+  onSignOut: () => void;
+  /** Opens the command menu: its button sits beside the account, on a phone under it. */
+  onSearch: () => void;
+}) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
       <div className="flex items-baseline gap-3">
@@ -18,6 +28,7 @@ export function AdminHeader({ user, onSignOut }: { user: AdminUser; onSignOut: (
         ) : null}
       </div>
       <div className="flex items-center gap-3">
+        <CommandMenuButton onOpen={onSearch} className="mr-2 max-sm:hidden" />
         <AdminAvatar photoURL={user.photoURL} name={user.displayName} email={user.email} />
         <div className="text-sm">
           {user.displayName ? <p className="font-medium text-ink-100">{user.displayName}</p> : null}
@@ -31,6 +42,7 @@ export function AdminHeader({ user, onSignOut }: { user: AdminUser; onSignOut: (
           Sign Out
         </button>
       </div>
+      <CommandMenuButton onOpen={onSearch} wide className="sm:hidden" />
     </header>
   );
 }

@@ -38,6 +38,7 @@ import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { useLoadState } from '../../shared/api/use-load-state.ts';
 import { ErrorBanner } from '../../shared/components/error-banner.tsx';
 import { viewFromParam, viewsFor, withView, type ViewId } from '../admin-views.ts';
+import { CommandMenu } from './command-menu.tsx';
 
 const tabTrigger =
   'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-ink-300 transition hover:bg-ink-800 hover:text-ink-100 data-[state=active]:bg-ink-800 data-[state=active]:text-gold-300';
@@ -48,10 +49,13 @@ const toolView = 'mt-4 [&>section]:mt-0 [&>section+section]:mt-6';
 export function AdminWorkspace({
   role = 'admin',
   onSessionEnded,
+  commandMenu,
 }: {
   /** A viewer sees everything and is offered no change. */
   role?: DashboardRole | undefined;
   onSessionEnded: (status: 401 | 403) => void;
+  /** Whether the command menu is open (its button is in the header). */
+  commandMenu: { open: boolean; onOpenChange: (open: boolean) => void };
 }) {
   const readOnly = role === 'viewer';
   // The view lives in the URL, with the lists' search and filters: shareable, and Back works.
@@ -199,6 +203,17 @@ export function AdminWorkspace({
           <MailQueue readOnly={readOnly} onSessionEnded={endsSession} />
         </Tabs.Content>
       </Tabs.Root>
+
+      <CommandMenu
+        {...commandMenu}
+        view={tab}
+        onView={setTab}
+        readOnly={readOnly}
+        listQuery={lists.query}
+        onSearchLists={lists.setSearchInput}
+        whitelist={readOnly ? null : changes}
+        onSessionEnded={endsSession}
+      />
 
       <WhitelistAnnouncer notice={notice} />
 
