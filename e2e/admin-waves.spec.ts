@@ -2,10 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { ADMIN_EMAIL, axeViolations, expectDashboard, openView } from './support/admin.ts';
+import {
+  ADMIN_EMAIL,
+  axeViolations,
+  expectDashboard,
+  openView,
+  signupsPanel,
+} from './support/admin.ts';
 import { numberedEmails, seedSignups } from './support/admin-data.ts';
 import { E2E_SQLITE_PATH } from './support/environment.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import { atEachWidth } from './support/screens.ts';
 import { freePort, startServer } from './support/server-process.ts';
 import { startTestSmtpServer } from '../src/server/test/test-smtp-server.ts';
 
@@ -279,6 +286,77 @@ test.describe('invite waves', () => {
     } finally {
       await deployment.stop();
       await smtp.close();
+    }
+  });
+
+  test('with nobody to invite a wave says why and what to do next, and a funnel without signups says what will show there', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    // A service of its own, where nobody has signed up yet.
+    const deployment = await ownDeployment();
+    try {
+      await signInTo(context, deployment.sqlitePath, deployment.origin);
+      await gotoHydrated(page, `${deployment.origin}/admin`);
+      await page.getByRole('button', { name: 'Decline' }).click();
+      await expectDashboard(page);
+
+      // The funnel: no bare axes, but what will show and a longer period to look at.
+      await openView(page, 'Funnel');
+      const funnel = page.getByRole('region', { name: 'Funnel' });
+      const empty = funnel.getByText('No signups in the last 30 days');
+      await expect(empty).toBeVisible();
+      await expect(funnel).toContainText('Once people sign up, each day’s signups show here');
+      await expect(funnel.getByRole('img')).toHaveCount(0);
+      await atEachWidth(page, 'funnel-empty', empty, async (width) => {
+        expect(await axeViolations(page), `${width} px`).toEqual([]);
+      });
+      await funnel.getByRole('button', { name: 'Show the last 90 days' }).click();
+      await expect(funnel.getByText('No signups in the last 90 days')).toBeVisible();
+      await expect(funnel.getByLabel('Period')).toHaveValue('90');
+      await expect(funnel.getByRole('button', { name: /Show the last/ })).toHaveCount(0);
+
+      // A wave with nobody confirmed yet says so, and where the unconfirmed are.
+      seedSignups([{ email: 'not-yet@example.com' }], new Date(), deployment.sqlitePath);
+      await openView(page, 'Invite waves');
+      const panel = page.getByRole('region', { name: 'Invite waves' });
+      await panel.getByRole('button', { name: 'Preview wave' }).click();
+      const why = panel.getByText('Nobody to invite yet: nobody has confirmed their address.');
+      await expect(why).toBeVisible();
+      await expect(panel).not.toContainText('on the whitelist already');
+      await atEachWidth(page, 'wave-nobody-confirmed', why, async (width) => {
+        expect(await axeViolations(page), `${width} px`).toEqual([]);
+      });
+      await panel.getByRole('link', { name: 'See who has not confirmed yet' }).click();
+      await expect(page).toHaveURL(/\/admin\?confirmation=pending$/);
+      await expect(
+        signupsPanel(page).getByRole('row').filter({ hasText: 'not-yet@example.com' }),
+      ).toBeVisible();
+
+      // Everyone confirmed is in already: it says so, and offers the reminder instead.
+      seedSignups(
+        ['in-1@example.com', 'in-2@example.com'].map((email) => ({
+          email,
+          confirmedAt: new Date(),
+          whitelisted: true,
+        })),
+        new Date(),
+        deployment.sqlitePath,
+      );
+      await openView(page, 'Invite waves');
+      await panel.getByRole('button', { name: 'Preview wave' }).click();
+      const allIn = panel.getByText(
+        'Nobody to invite: all 2 people who confirmed are on the whitelist already.',
+      );
+      await expect(allIn).toBeVisible();
+      await atEachWidth(page, 'wave-all-in', allIn, async (width) => {
+        expect(await axeViolations(page), `${width} px`).toEqual([]);
+      });
+      await panel.getByRole('button', { name: 'Remind invited people' }).click();
+      await expect(panel.getByRole('radio', { name: 'Remind invited people' })).toBeChecked();
+    } finally {
+      await deployment.stop();
     }
   });
 

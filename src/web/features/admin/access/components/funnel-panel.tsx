@@ -10,7 +10,8 @@ import { percentText, STAGE_NAMES } from './funnel-format.ts';
 
 const FunnelCharts = lazy(() => import('./funnel-charts.tsx'));
 
-const PERIODS = [7, 30, 90] as const;
+const MAX_PERIOD = 90;
+const PERIODS = [7, 30, MAX_PERIOD] as const;
 
 const secondary =
   'rounded-full border border-ink-600 px-3 py-1.5 text-sm font-medium text-ink-100 transition hover:border-gold-400';
@@ -72,7 +73,13 @@ export function FunnelPanel({ onSessionEnded }: { onSessionEnded: (error: unknow
         </div>
       ) : null}
       {funnel.isLoading ? <p className="mt-4 text-sm text-ink-300">Loading the funnel...</p> : null}
-      {data ? (
+      {data && data.stages[0]?.count === 0 ? (
+        <NoSignups
+          days={days}
+          onLonger={days < MAX_PERIOD ? () => setDays(MAX_PERIOD) : undefined}
+        />
+      ) : null}
+      {data && data.stages[0]?.count !== 0 ? (
         <>
           <StageSummary data={data} />
           <Suspense fallback={<p className="mt-4 text-sm text-ink-300">Loading charts...</p>}>
@@ -81,6 +88,27 @@ export function FunnelPanel({ onSessionEnded }: { onSessionEnded: (error: unknow
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A period without signups: no axes without bars, but what the panel will show and when, and a
+ * longer period to look at.
+ */
+function NoSignups({ days, onLonger }: { days: number; onLonger: (() => void) | undefined }) {
+  return (
+    <div className="mt-4 rounded-xl border border-dashed border-ink-600 bg-ink-950/60 px-4 py-8 text-center">
+      <p className="font-semibold text-ink-100">No signups in the last {days} days</p>
+      <p className="mx-auto mt-2 max-w-md text-sm text-ink-300">
+        Once people sign up, each day&rsquo;s signups show here by signup form, with how many of
+        them confirmed their address, were invited and registered in the app.
+      </p>
+      {onLonger ? (
+        <button type="button" className={`mt-4 ${secondary}`} onClick={onLonger}>
+          Show the last {MAX_PERIOD} days
+        </button>
+      ) : null}
+    </div>
   );
 }
 

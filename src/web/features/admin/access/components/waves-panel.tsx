@@ -21,7 +21,7 @@ import { useRetryWave, WAVE_RETRY_FAILED_MESSAGE } from '../api/retry-wave.ts';
 import { KIND_NAMES, people } from './wave-format.ts';
 import { requestOf, WaveForm, type WaveFormState } from './wave-form.tsx';
 import { WaveList } from './wave-list.tsx';
-import { WavePreview } from './wave-preview.tsx';
+import { WavePreview, type SignupsLink } from './wave-preview.tsx';
 
 function errorText(caught: unknown, fallback: string) {
   return caught instanceof Error ? caught.message : fallback;
@@ -30,10 +30,13 @@ function errorText(caught: unknown, fallback: string) {
 export function WavesPanel({
   onSessionEnded,
   readOnly = false,
+  signupsLink,
 }: {
   onSessionEnded: (error: unknown) => boolean;
   /** A viewer follows the waves and is offered no change, nor told of one. */
   readOnly?: boolean;
+  /** Where the signups a preview with nobody to invite points to are listed. */
+  signupsLink: SignupsLink;
 }) {
   const client = useQueryClient();
   const waves = useWaves();
@@ -154,6 +157,8 @@ export function WavesPanel({
           busy={busy}
           onConfirm={confirm}
           onCancel={() => setPreview(null)}
+          onRemindInstead={() => change({ kind: 'reminder' })}
+          signupsLink={signupsLink}
         />
       ) : null}
       {error ? (

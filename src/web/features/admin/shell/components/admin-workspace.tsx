@@ -179,7 +179,11 @@ export function AdminWorkspace({
           <EmailTestingTab onSessionEnded={endsSession} />
         </Tabs.Content>
         <Tabs.Content value="waves" className={toolView}>
-          <WavesPanel readOnly={readOnly} onSessionEnded={endsSession} />
+          <WavesPanel
+            readOnly={readOnly}
+            onSessionEnded={endsSession}
+            signupsLink={(filters) => `?${withView(new URLSearchParams(filters), 'signups')}`}
+          />
         </Tabs.Content>
         <Tabs.Content value="funnel" className={toolView}>
           <FunnelPanel onSessionEnded={endsSession} />
