@@ -90,7 +90,8 @@ export function ListTable({
   return (
     <>
       {failed}
-      <div className={failed ? 'mt-3 overflow-x-auto opacity-70' : 'overflow-x-auto'}>
+      {/* Rows of an earlier load: grey, yet as legible as ever (the failure above says why). */}
+      <div className={failed ? 'mt-3 overflow-x-auto grayscale' : 'overflow-x-auto'}>
         <table className={tableClass}>
           <thead className={headClass}>
             <tr className={headRowClass}>
