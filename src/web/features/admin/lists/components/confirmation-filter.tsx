@@ -29,7 +29,7 @@ export function ConfirmationFilter({
     <div
       role="group"
       aria-label={label}
-      className="inline-flex rounded-full border border-ink-600 bg-ink-900 p-0.5 text-xs"
+      className="inline-flex h-8 items-center rounded-md border border-ink-600 bg-ink-900 p-0.5 text-xs"
     >
       {CHOICES.map((choice) => (
         <button
@@ -37,7 +37,7 @@ export function ConfirmationFilter({
           type="button"
           aria-pressed={value === choice.value}
           onClick={() => onChange(choice.value)}
-          className="rounded-full px-3 py-1 font-semibold text-ink-300 transition hover:text-ink-100 aria-pressed:bg-gold-400 aria-pressed:text-ink-950"
+          className="h-full rounded px-2.5 font-medium text-ink-400 transition hover:text-ink-100 aria-pressed:bg-ink-700 aria-pressed:text-ink-100"
         >
           {choice.label}
         </button>

@@ -54,26 +54,30 @@ export function CountsBar({
       <h2 id="counts-heading" className="sr-only">
         At a glance
       </h2>
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs leading-5">
-        <p aria-hidden="true" className="font-medium text-ink-300">
-          In total
-        </p>
-        <dl className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-          {TOTALS.map((figure) => (
-            <FigureItem
-              key={figure.key}
-              figure={figure}
-              value={value(figure.key)}
-              period="in total"
-            />
-          ))}
-        </dl>
-        <p aria-hidden="true" className="font-medium text-ink-300 sm:ml-2">
-          Today
-        </p>
-        <dl className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-          <FigureItem figure={TODAY} value={value(TODAY.key)} period="today" />
-        </dl>
+      <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 text-xs leading-5">
+        <div className="flex items-baseline gap-x-4">
+          <p aria-hidden="true" className="font-medium whitespace-nowrap text-ink-300">
+            In total
+          </p>
+          <dl className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            {TOTALS.map((figure) => (
+              <FigureItem
+                key={figure.key}
+                figure={figure}
+                value={value(figure.key)}
+                period="in total"
+              />
+            ))}
+          </dl>
+        </div>
+        <div className="flex items-baseline gap-x-4">
+          <p aria-hidden="true" className="font-medium whitespace-nowrap text-ink-300">
+            Today
+          </p>
+          <dl>
+            <FigureItem figure={TODAY} value={value(TODAY.key)} period="today" />
+          </dl>
+        </div>
       </div>
     </section>
   );

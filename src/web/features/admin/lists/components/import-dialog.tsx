@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import type { ImportResult } from '../../../../../contract/admin-insights.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { IMPORT_FAILED_MESSAGE, useCheckImport, useImportSignups } from '../api/import-signups.ts';
-import { toolButton } from './list-filter-bar.tsx';
+import { toolButton } from './list-toolbar.tsx';
 
 type Step =
   | { kind: 'choose' }

@@ -18,10 +18,10 @@ export function ListHeading({
   search: string;
 }) {
   return (
-    <h2 id={id} className="text-xl font-semibold text-ink-100">
+    <h2 id={id} className="min-w-0 text-base font-semibold text-ink-100 [overflow-wrap:anywhere]">
       {title}
       {shown !== undefined ? (
-        <span className="ml-2 text-base font-normal text-ink-300">
+        <span className="ml-1.5 text-sm font-normal text-ink-400 tabular-nums">
           ({shown}
           {total !== undefined
             ? ` of ${totalExact ? total : `${total.toLocaleString('en-US')}+`}`

@@ -1,4 +1,4 @@
-/** The search above both lists: a draft that becomes the lists' search once it settles. */
+/** The search of both lists, in each list's toolbar: a draft that becomes the lists' search once it settles. */
 export function ListSearch({
   value,
   onChange,
@@ -7,7 +7,7 @@ export function ListSearch({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="mt-4">
+    <div className="w-full sm:w-64">
       <label htmlFor="admin-search" className="sr-only">
         Search by email
       </label>
@@ -18,7 +18,7 @@ export function ListSearch({
         onChange={(event) => onChange(event.target.value)}
         placeholder="Search by email..."
         autoComplete="off"
-        className="w-full max-w-md rounded-lg border border-ink-600 bg-ink-900 px-4 py-2 text-ink-100 placeholder:text-ink-400 focus:border-gold-400"
+        className="h-8 w-full rounded-md border border-ink-600 bg-ink-900 px-3 text-sm text-ink-100 placeholder:text-ink-400 hover:border-ink-400 focus:border-gold-400"
       />
     </div>
   );

@@ -1,6 +1,6 @@
 /**
- * The Signups tab: the filters, export and import above the table, the selection for a bulk
- * change, the table and its pager.
+ * The Signups tab: its toolbar (with the import), the selection for a bulk change, the table
+ * and its pager.
  */
 import type { BulkAction } from '../../../../../contract/waves.ts';
 import type { AdminApiError } from '../../shared/api/admin-request.ts';
@@ -9,7 +9,6 @@ import { SIGNUPS_PAGE_SIZE } from '../api/get-signups.ts';
 import type { ListState } from '../use-list-state.ts';
 import type { RowSelectionState } from '../use-row-selection.ts';
 import { ImportButton } from './import-dialog.tsx';
-import { ListFilterBar } from './list-filter-bar.tsx';
 import { ListTabPanel } from './list-tab-panel.tsx';
 import type { RowActions } from './list-table.tsx';
 import { SelectionBar } from './selection-bar.tsx';
@@ -37,6 +36,8 @@ export function SignupsTab({
       value="signups"
       title="Signups"
       search={lists.search}
+      searchInput={lists.searchInput}
+      onSearchInputChange={lists.setSearchInput}
       loading={signups.isLoading}
       shown={signups.data?.signups.length}
       total={total}
@@ -47,16 +48,10 @@ export function SignupsTab({
       confirmation={lists.filters.confirmation ?? 'all'}
       onConfirmationChange={lists.setConfirmation}
       pagerKey={lists.pagingKey}
-      tools={
-        <ListFilterBar
-          list="Signups"
-          filters={lists.filters}
-          onChange={lists.setFilters}
-          exportHref={exportUrl('signups', lists.query)}
-        >
-          {readOnly ? null : <ImportButton onSessionEnded={onSessionEnded} />}
-        </ListFilterBar>
-      }
+      filters={lists.filters}
+      onFiltersChange={lists.setFilters}
+      exportHref={exportUrl('signups', lists.query)}
+      tools={readOnly ? null : <ImportButton onSessionEnded={onSessionEnded} />}
     >
       {!readOnly && selection.hasSelection ? (
         <SelectionBar

@@ -1,8 +1,7 @@
-/** The User Management tab: the filters and export above the table, the table and its pager. */
+/** The User Management tab: its toolbar, the table and its pager. */
 import { exportUrl } from '../api/export-url.ts';
 import { USERS_PAGE_SIZE } from '../api/get-users.ts';
 import type { ListState } from '../use-list-state.ts';
-import { ListFilterBar } from './list-filter-bar.tsx';
 import { ListTabPanel } from './list-tab-panel.tsx';
 import type { RowActions } from './list-table.tsx';
 import { UsersTable } from './users-table.tsx';
@@ -14,6 +13,8 @@ export function UsersTab({ lists, rowActions }: { lists: ListState; rowActions: 
       value="users"
       title="Users"
       search={lists.search}
+      searchInput={lists.searchInput}
+      onSearchInputChange={lists.setSearchInput}
       loading={users.isLoading}
       shown={users.data?.users.length}
       total={users.data?.pagination.total}
@@ -24,14 +25,9 @@ export function UsersTab({ lists, rowActions }: { lists: ListState; rowActions: 
       confirmation={lists.filters.confirmation ?? 'all'}
       onConfirmationChange={lists.setConfirmation}
       pagerKey={lists.pagingKey}
-      tools={
-        <ListFilterBar
-          list="Users"
-          filters={lists.filters}
-          onChange={lists.setFilters}
-          exportHref={exportUrl('users', lists.query)}
-        />
-      }
+      filters={lists.filters}
+      onFiltersChange={lists.setFilters}
+      exportHref={exportUrl('users', lists.query)}
     >
       <UsersTable
         users={users.rows}

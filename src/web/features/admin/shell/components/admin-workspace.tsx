@@ -25,7 +25,6 @@ import { WebhooksPanel } from '../../integrations/components/webhooks-panel.tsx'
 import { useCounts } from '../../lists/api/get-counts.ts';
 import { AuditLog } from '../../lists/components/audit-log.tsx';
 import { CountsBar } from '../../lists/components/counts-bar.tsx';
-import { ListSearch } from '../../lists/components/list-search.tsx';
 import { focusRowAction } from '../../lists/components/list-table.tsx';
 import { SignupsTab } from '../../lists/components/signups-tab.tsx';
 import { UsersTab } from '../../lists/components/users-tab.tsx';
@@ -151,12 +150,7 @@ export function AdminWorkspace({
           ))}
         </Tabs.List>
 
-        {listShown ? (
-          <>
-            <CountsBar counts={counts.data} failed={countsLoad.error !== null} />
-            <ListSearch value={lists.searchInput} onChange={lists.setSearchInput} />
-          </>
-        ) : null}
+        {listShown ? <CountsBar counts={counts.data} failed={countsLoad.error !== null} /> : null}
         {notice && !noticeInRow ? (
           <WhitelistNoticeBox
             notice={notice}

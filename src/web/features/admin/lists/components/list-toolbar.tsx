@@ -1,6 +1,8 @@
 /**
- * Above each list: the filters that narrow it (in a panel that opens from "Filters"), its order,
- * the CSV export of what it shows, and one chip per filter in use, each clearing its filter.
+ * One compact line above each list, wrapping on narrow screens: what comes first (the heading
+ * with its counts, the search, the confirmation filter), then "Filters" (a panel of the other
+ * filters opens below), the order, the CSV export of what the list shows, and more tools (the
+ * import). Below: one chip per filter in use, each clearing its filter.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -16,17 +18,23 @@ import {
 const control =
   'mt-1 w-full rounded-lg border border-ink-600 bg-ink-950 px-2.5 py-1.5 text-sm text-ink-100';
 const labelClass = 'block text-xs font-medium text-ink-300';
+/** A tool of the toolbar: 32 px high, quiet until hovered. */
 export const toolButton =
-  'inline-flex items-center gap-1.5 rounded-full border border-ink-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-ink-100 transition hover:border-gold-400 aria-expanded:border-gold-400';
+  'inline-flex h-8 items-center gap-1.5 rounded-md border border-ink-600 px-2.5 text-xs font-medium whitespace-nowrap text-ink-100 transition hover:border-ink-400 aria-expanded:border-gold-400';
+export const toolSelect =
+  'h-8 rounded-md border border-ink-600 bg-ink-950 px-2 text-xs font-medium text-ink-100 hover:border-ink-400';
 
-export function ListFilterBar({
+export function ListToolbar({
   list,
+  leading,
   filters,
   onChange,
   exportHref,
   children,
 }: {
   list: 'Signups' | 'Users';
+  /** The heading, the search and the confirmation filter, first on the line. */
+  leading: ReactNode;
   filters: ListFilters;
   onChange: (filters: ListFilters) => void;
   exportHref: string;
@@ -40,43 +48,46 @@ export function ListFilterBar({
   const active = chips.filter((chip) => chip.key !== 'sort' && chip.key !== 'confirmation').length;
 
   return (
-    <div className="mt-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          className={toolButton}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-        >
-          Filters{active ? ` (${active})` : ''}
-        </button>
-        <label className="sr-only" htmlFor={`${panelId}-sort`}>
-          {list} order
-        </label>
-        <select
-          id={`${panelId}-sort`}
-          value={
-            filters.sort
-              ? `${filters.sort}:${filters.order ?? (filters.sort === 'email' ? 'asc' : 'desc')}`
-              : ''
-          }
-          onChange={(event) => {
-            const [sort, order] = event.target.value.split(':') as [SortChoice | '', OrderChoice];
-            set(sort ? { sort, order } : { sort: undefined, order: undefined });
-          }}
-          className="rounded-full border border-ink-600 bg-ink-950 px-3 py-1 text-xs font-semibold text-ink-100"
-        >
-          {SORT_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-        <a href={exportHref} download className={toolButton}>
-          Export CSV
-        </a>
-        {children}
+    <div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        {leading}
+        <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
+          <button
+            type="button"
+            className={toolButton}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+          >
+            Filters{active ? ` (${active})` : ''}
+          </button>
+          <label className="sr-only" htmlFor={`${panelId}-sort`}>
+            {list} order
+          </label>
+          <select
+            id={`${panelId}-sort`}
+            value={
+              filters.sort
+                ? `${filters.sort}:${filters.order ?? (filters.sort === 'email' ? 'asc' : 'desc')}`
+                : ''
+            }
+            onChange={(event) => {
+              const [sort, order] = event.target.value.split(':') as [SortChoice | '', OrderChoice];
+              set(sort ? { sort, order } : { sort: undefined, order: undefined });
+            }}
+            className={toolSelect}
+          >
+            {SORT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+          <a href={exportHref} download className={toolButton}>
+            Export CSV
+          </a>
+          {children}
+        </div>
       </div>
 
       {open ? <FilterPanel id={panelId} list={list} filters={filters} onChange={set} /> : null}
