@@ -144,7 +144,9 @@ test('an account that is not allow-listed sees the denial and no data', async ({
   });
   await openDashboard(page);
   await signIn(page, 'visitor@example.com');
-  await expect(page.getByRole('alert')).toHaveText(ACCESS_DENIED);
+  await expect(page.getByRole('alert')).toHaveText(
+    `visitor@example.com is not allowed to use the admin dashboard.${ACCESS_DENIED}`,
+  );
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
   expect(adminCalls).toEqual([]);

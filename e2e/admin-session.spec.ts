@@ -83,7 +83,10 @@ test('a list answering 403 in the middle of a session ends the dashboard with th
     route.fulfill({ status: 403, json: { message: ACCESS_DENIED } }),
   );
   await page.getByRole('tab', { name: 'User Management' }).click();
-  await expect(page.getByRole('alert')).toHaveText(ACCESS_DENIED);
+  // The account that lost its rights is named.
+  await expect(page.getByRole('alert')).toHaveText(
+    `${ADMIN_EMAIL} is not allowed to use the admin dashboard.${ACCESS_DENIED}`,
+  );
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(0);
 });

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { ACCESS_DENIED, axeViolations, openDashboard, signIn } from './support/admin.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import { atEachWidth } from './support/screens.ts';
 
 /**
  * The sign-in popup protocol the dashboard relies on: a 500x600 window runs the OpenID Connect
@@ -70,6 +72,32 @@ test('an address that is not an admin is told access is denied and gets no sessi
     source: 'reelscore-auth',
     ok: false,
     error: 'Access denied. You are not authorized to access the admin panel.',
+    account: 'visitor@example.com',
   });
   expect(await page.evaluate(async () => (await fetch('/api/auth/session')).status)).toBe(401);
+});
+
+test('the sign-in screen names a refused account, with the denial once, and offers to sign in with another', async ({
+  page,
+}) => {
+  await openDashboard(page);
+  await signIn(page, 'visitor@example.com');
+  const denial = page.getByRole('alert');
+  await expect(denial).toContainText(
+    'visitor@example.com is not allowed to use the admin dashboard.',
+  );
+  await expect(denial).toContainText(ACCESS_DENIED);
+  // The spec's texts stay; the refusal is said in one notice.
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(
+    page.getByText('You must be authenticated as an admin to access this page.'),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  await expect(page.getByText('To continue, sign in with another account.')).toBeVisible();
+  const signInButton = page.getByRole('button', { name: 'Sign In with Google' });
+  await expect(signInButton).toBeEnabled();
+  await atEachWidth(page, 'sign-in-refused', denial, async (width) => {
+    await expect(signInButton, `${width} px`).toBeInViewport();
+    expect(await axeViolations(page), `${width} px`).toEqual([]);
+  });
 });

@@ -175,7 +175,11 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
           { email: maskEmail(email) },
           'sign-in refused: not on the admin allow-list',
         );
-        return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
+        return sendPopupResult(reply, origin, {
+          ok: false,
+          error: ACCESS_DENIED_MESSAGE,
+          account: email,
+        });
       }
       const { token } = await createSession(
         app.database.db,

@@ -1,8 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml, sendPersonPage } from '../../platform/pages/person-page.ts';
 
-/** What the sign-in popup tells the page that opened it. */
-export type PopupResult = { ok: true } | { ok: false; error: string };
+/**
+ * What the sign-in popup tells the page that opened it. A refused address comes back as
+ * `account`, so the dashboard can name it and offer another; the message goes to our own origin
+ * only, the window of the person who just signed in with it.
+ */
+export type PopupResult = { ok: true } | { ok: false; error: string; account?: string };
 export const POPUP_MESSAGE_SOURCE = 'reelscore-auth';
 
 const FAILED_MESSAGE = 'Something went wrong on our side. Please try again.';

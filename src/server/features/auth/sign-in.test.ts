@@ -86,7 +86,17 @@ describe('admin sign-in with the embedded OpenID Connect provider', () => {
     const callback = await signIn(browser, 'visitor@example.com');
 
     expect(callback.status).toBe(403);
-    expect(await callback.text()).toContain(ACCESS_DENIED_MESSAGE);
+    const html = await callback.text();
+    expect(html).toContain(ACCESS_DENIED_MESSAGE);
+    // The dashboard names the refused account, so the person can sign in with another.
+    expect(html).toContain(
+      `var m=${JSON.stringify({
+        source: 'reelscore-auth',
+        ok: false,
+        error: ACCESS_DENIED_MESSAGE,
+        account: 'visitor@example.com',
+      })};`,
+    );
     expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
     expect((await browser.request('/api/auth/session')).status).toBe(401);
   });

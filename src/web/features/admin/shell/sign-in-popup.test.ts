@@ -60,6 +60,22 @@ describe('the sign-in popup', () => {
     expect(win.listenerCount()).toBe(0);
   });
 
+  it('passes on the account the server refused, so the page can name it', async () => {
+    const win = fakeWindow({ closed: false, focus: vi.fn() });
+    const result = openSignInPopup();
+    win.post(ORIGIN, {
+      source: 'reelscore-auth',
+      ok: false,
+      error: 'Access denied.',
+      account: 'visitor@example.com',
+    });
+    await expect(result).resolves.toStrictEqual({
+      kind: 'denied',
+      error: 'Access denied.',
+      account: 'visitor@example.com',
+    });
+  });
+
   it("passes the server's reason on as it is, such as an identity provider that is down", async () => {
     const win = fakeWindow({ closed: false, focus: vi.fn() });
     const result = openSignInPopup();

@@ -1,12 +1,16 @@
 /**
  * The sign-in popup (docs/decisions/0009-admin-sign-in.md): a 500x600 window runs the OpenID
- * Connect flow on the server, and its last page posts `{source: 'reelscore-auth', ok, error?}`
- * to this window with our exact origin, then closes.
+ * Connect flow on the server, and its last page posts `{source: 'reelscore-auth', ok, error?,
+ * account?}` (account: the address it refused) to this window with our exact origin, then closes.
  */
 import { apiUrl } from '../../../lib/api.ts';
 
 export type PopupResult =
-  { kind: 'ok' } | { kind: 'denied'; error: string } | { kind: 'blocked' } | { kind: 'closed' };
+  | { kind: 'ok' }
+  /** `account`: the address the server refused, when it was one. */
+  | { kind: 'denied'; error: string; account?: string | undefined }
+  | { kind: 'blocked' }
+  | { kind: 'closed' };
 
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
@@ -18,6 +22,7 @@ interface AuthMessage {
   source: 'reelscore-auth';
   ok: boolean;
   error?: string;
+  account?: unknown;
 }
 
 export function isAuthMessage(data: unknown): data is AuthMessage {
@@ -52,7 +57,16 @@ export function openSignInPopup(): Promise<PopupResult> {
     };
     function onMessage(event: MessageEvent) {
       if (event.origin !== window.location.origin || !isAuthMessage(event.data)) return;
-      finish(event.data.ok ? { kind: 'ok' } : { kind: 'denied', error: event.data.error ?? '' });
+      const { ok, error, account } = event.data;
+      finish(
+        ok
+          ? { kind: 'ok' }
+          : {
+              kind: 'denied',
+              error: error ?? '',
+              ...(typeof account === 'string' && account ? { account } : {}),
+            },
+      );
     }
     // Closing the window sends no message; watching `closed` is the only way to notice it.
     const timer = window.setInterval(() => {

@@ -20,7 +20,8 @@ import { openSignInPopup } from './sign-in-popup.ts';
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed-out'; message?: string; signingIn?: boolean }
+  /** `refused`: the account that was turned away, named so another can be chosen. */
+  | { status: 'signed-out'; message?: string; refused?: string; signingIn?: boolean }
   | { status: 'admin'; user: AdminUser };
 
 function stateFromError(error: unknown): SessionState {
@@ -59,7 +60,11 @@ export function useAdminSession() {
     if (result.kind === 'blocked') {
       setState({ status: 'signed-out', message: POPUP_BLOCKED_MESSAGE });
     } else if (result.kind === 'denied') {
-      setState({ status: 'signed-out', message: result.error || ACCESS_DENIED_MESSAGE });
+      setState({
+        status: 'signed-out',
+        message: result.error || ACCESS_DENIED_MESSAGE,
+        ...(result.account ? { refused: result.account } : {}),
+      });
     } else {
       // A closed window may still have finished (some providers cut the opener link): ask.
       const next = await refresh();
@@ -79,11 +84,25 @@ export function useAdminSession() {
     setState({ status: 'signed-out' });
   }, []);
 
-  /** An admin call answered 401 or 403: the session ended or lost its rights. */
+  /**
+   * An admin call answered 401 or 403: the session ended, or the account lost its rights (and
+   * is named, as a refused sign-in is).
+   */
   const endSession = useCallback((status: 401 | 403) => {
-    setState({
-      status: 'signed-out',
-      message: status === 403 ? ACCESS_DENIED_MESSAGE : SESSION_EXPIRED_MESSAGE,
+    setState((current) => {
+      if (status === 401) return { status: 'signed-out', message: SESSION_EXPIRED_MESSAGE };
+      // Several calls may be refused at once: the first names the account, the rest keep it.
+      const account =
+        current.status === 'admin'
+          ? current.user.email
+          : current.status === 'signed-out'
+            ? current.refused
+            : undefined;
+      return {
+        status: 'signed-out',
+        message: ACCESS_DENIED_MESSAGE,
+        ...(account ? { refused: account } : {}),
+      };
     });
   }, []);
 

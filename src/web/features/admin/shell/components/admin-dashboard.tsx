@@ -27,6 +27,7 @@ export function AdminDashboard() {
     return (
       <SignInPanel
         message={state.message}
+        refused={state.refused}
         signingIn={state.signingIn}
         onSignIn={() => void signIn()}
       />
