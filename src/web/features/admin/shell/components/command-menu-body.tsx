@@ -209,7 +209,7 @@ export function CommandMenuBody({
           ref={input}
           value={search}
           onValueChange={setSearch}
-          placeholder="Type an address, a view or an action..."
+          placeholder="Address, view or action..."
           className="h-12 w-full min-w-0 bg-transparent text-base text-ink-100 placeholder:text-ink-400 focus-visible:outline-none"
         />
       </div>
@@ -264,10 +264,10 @@ export function CommandMenuBody({
                   key={action.id}
                   value={`action:${action.id}`}
                   onSelect={action.run}
-                  className={`${commandItemClass} justify-between`}
+                  className={`${commandItemClass} justify-between max-sm:flex-col max-sm:items-start max-sm:gap-0.5`}
                 >
                   <span className="font-medium">{action.label}</span>
-                  <span className={`${commandHintClass} text-right`}>{action.hint}</span>
+                  <span className={`${commandHintClass} sm:text-right`}>{action.hint}</span>
                 </Command.Item>
               ) : null,
             )}
