@@ -14,13 +14,13 @@ export function AdminHeader({
 }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-      <div className="flex items-baseline gap-3">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="font-display text-3xl tracking-wide text-ink-100">Admin Dashboard</h1>
         <p className="text-sm text-ink-300">Management Portal</p>
         {/* Said once for the whole dashboard; no row or panel repeats it. */}
         {user.role === 'viewer' ? (
           <p
-            className="self-center rounded-full border border-ink-600 px-2.5 py-0.5 text-xs font-semibold text-ink-200"
+            className="self-center rounded-full border border-ink-600 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-ink-200"
             title="You can see everything here; changes are for admins."
           >
             View only
