@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { searchBox, signupsPanel } from './support/admin.ts';
+import { axeViolations, searchBox, signupsPanel } from './support/admin.ts';
 import { numberedEmails, seedSignups } from './support/admin-data.ts';
 import { expect, test } from './support/admin-fixtures.ts';
+import { atEachWidth, controlsCoveredBy } from './support/screens.ts';
 
 // The refused confirmation below answers 409, which the browser logs.
 test.use({ allowConsoleErrors: /409 \(Conflict\)/ });
@@ -63,5 +64,48 @@ test('an admin adds "all matching" signups to the whitelist after confirming the
   for (const email of [confirmed[11]!, pending[0]!]) {
     const row = panel.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText(email === pending[0] ? 'Not Whitelisted' : 'Whitelisted');
+  }
+});
+
+test('the bulk dialog asks with one number, the exact one that changes, and the notice after it says that number and covers nothing', async ({
+  signedIn: page,
+}) => {
+  const prefix = `bulk-one${Date.now()}-`;
+  const emails = numberedEmails(prefix, 5);
+  // Two of the five are on the whitelist already: adding all five changes three.
+  seedSignups(emails.map((email, index) => ({ email, whitelisted: index < 2 })));
+  await searchBox(page).fill(prefix);
+  const panel = signupsPanel(page);
+  await expect(panel.getByRole('heading', { level: 2 })).toContainText('5 of 5 matching');
+  await panel.getByRole('checkbox', { name: 'Select every signup on this page' }).check();
+  const bar = panel.getByRole('region', { name: 'Selected signups' });
+  await expect(bar).toContainText('5 selected');
+  await bar.getByRole('button', { name: 'Add to whitelist' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add 3 addresses to the whitelist?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    'The rest of the selection is already on the whitelist and stays as it is.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Add 3 addresses' })).toBeVisible();
+  // One number: the count of the selection is never asked about beside it.
+  await expect(dialog).not.toContainText(/\b5\b/);
+  await atEachWidth(page, 'bulk-dialog', dialog, async (width) => {
+    expect(await axeViolations(page), `${width} px`).toEqual([]);
+  });
+
+  await dialog.getByLabel('Send the early-access invitation to those added').uncheck();
+  await dialog.getByRole('button', { name: 'Add 3 addresses' }).click();
+  await expect(dialog).toBeHidden();
+  const notice = page.getByTestId('whitelist-notice');
+  await expect(notice).toHaveText(/Added 3 addresses to the whitelist\./);
+  await atEachWidth(page, 'bulk-notice', notice, async (width) => {
+    expect(await controlsCoveredBy(notice), `${width} px`).toEqual([]);
+    expect(await axeViolations(page), `${width} px`).toEqual([]);
+  });
+  for (const email of emails) {
+    await expect(panel.getByRole('row').filter({ hasText: email })).not.toContainText(
+      'Not Whitelisted',
+    );
   }
 });
