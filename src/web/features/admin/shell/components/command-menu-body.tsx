@@ -186,6 +186,9 @@ export function CommandMenuBody({
     (candidate) =>
       candidate.id !== 'mail' && matches(typed, candidate.label, candidate.hint, 'go to view'),
   );
+  const peopleShown = searching && (found.length > 0 || people.error !== null);
+  // An empty list of choices is no list: it leaves the page, and the line above says so.
+  const nothing = !peopleShown && actions.length === 0 && views.length === 0;
 
   return (
     <Command
@@ -213,15 +216,20 @@ export function CommandMenuBody({
           className="h-12 w-full min-w-0 bg-transparent text-base text-ink-100 placeholder:text-ink-400 focus-visible:outline-none"
         />
       </div>
-      <p role="status" className="px-4 pt-2 text-xs text-ink-300 empty:pt-0">
-        {peopleStatus(typed, searching, settled, found.length, people)}
+      <p
+        role="status"
+        className={`px-4 text-ink-300 empty:pt-0 ${nothing ? 'py-6 text-center text-sm' : 'pt-2 text-xs'}`}
+      >
+        {nothing && (settled || !searching)
+          ? `Nothing matches “${typed}”.`
+          : peopleStatus(typed, searching, settled, found.length, people)}
       </p>
-      <Command.List label="Results" className="min-h-0 overflow-y-auto overscroll-contain p-2">
-        <Command.Empty className="px-3 py-6 text-center text-sm text-ink-300">
-          Nothing matches “{typed}”.
-        </Command.Empty>
-
-        {searching && (found.length > 0 || people.error) ? (
+      <Command.List
+        label="Results"
+        hidden={nothing}
+        className="min-h-0 overflow-y-auto overscroll-contain p-2"
+      >
+        {peopleShown ? (
           <Command.Group heading="People" className={groupClass}>
             {found.map((person) => {
               const choice = personChoice(person);
