@@ -203,6 +203,53 @@ for (const { width, height } of WIDTHS) {
       expect(caughtMailTo(email)).toHaveLength(1);
     });
 
+    test.describe('when the mail service fails', () => {
+      // The refused send answers 500, which the browser logs.
+      test.use({ allowConsoleErrors: /401 \(Unauthorized\)|500 \(Internal Server Error\)/ });
+
+      test('a failed invitation stays in the menu, naming the address, and Enter tries again; nothing found says so', async ({
+        signedIn: page,
+      }) => {
+        const email = seedPerson(`fails${width}`);
+        let refusals = 1;
+        await page.route('**/api/email/early-access', async (route) => {
+          if (refusals-- > 0) {
+            await route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ message: 'The mail service is down' }),
+            });
+          } else {
+            await route.fallback();
+          }
+        });
+        await page.keyboard.press('Control+K');
+        await page.keyboard.type(email);
+        await expect(personItem(page, email)).toHaveAttribute('aria-selected', 'true');
+        await page.keyboard.press('Enter');
+        const send = commandMenu(page).getByRole('button', { name: SEND });
+        await page.keyboard.press('Enter');
+        const alert = commandMenu(page).getByRole('alert');
+        await expect(alert).toHaveText(`${email}: The mail service is down`);
+        await expect(send).toBeFocused();
+        expect(await axeViolations(page), 'axe with the failure').toEqual([]);
+        expect(await isWhitelisted(page, email)).toBe(false);
+
+        await page.keyboard.press('Enter');
+        await expect(commandMenu(page)).toBeHidden();
+        await expect.poll(() => isWhitelisted(page, email)).toBe(true);
+        await expect
+          .poll(() => caughtMailTo(email).map((mail) => mail.subject))
+          .toEqual([INVITATION_SUBJECT]);
+
+        // Nothing of the dashboard, nobody's address: the menu says so.
+        await page.keyboard.press('Control+K');
+        await page.keyboard.type('zz-nobody-zz');
+        await expect(commandMenu(page).getByText('Nothing matches “zz-nobody-zz”.')).toBeVisible();
+        expect(await axeViolations(page), 'axe with nothing found').toEqual([]);
+      });
+    });
+
     test('a view is one choice away and the address names it; Escape closes and gives the focus back', async ({
       signedIn: page,
     }) => {
