@@ -38,12 +38,14 @@ export interface ListTableProps {
   onRemove: (email: string) => void;
   /** What became of a row's whitelist change: a row of its own under it, or nothing. */
   rowNote?: ((email: string, columns: number) => ReactNode) | undefined;
+  /** Opens the address's person panel (everything about it). */
+  onOpen?: ((email: string) => void) | undefined;
 }
 
 /** The whitelist change each row offers, the row whose change is in flight, and its outcome. */
 export type RowActions = Pick<
   ListTableProps,
-  'readOnly' | 'busyEmail' | 'onAdd' | 'onRemove' | 'rowNote'
+  'readOnly' | 'busyEmail' | 'onAdd' | 'onRemove' | 'rowNote' | 'onOpen'
 >;
 
 /** Puts focus on an address's row action in the list shown, as a dialog's trigger gets it back. */

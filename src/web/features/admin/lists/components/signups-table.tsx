@@ -41,6 +41,7 @@ export function SignupsTable({
   onAdd,
   onRemove,
   rowNote,
+  onOpen,
   selection,
 }: ListTableProps & {
   signups: SignupRecord[] | undefined;
@@ -95,7 +96,11 @@ export function SignupsTable({
                     className="size-4 shrink-0 accent-gold-400"
                   />
                 ) : null}
-                <AddressText email={signup.email} notOneMailbox={signup.notOneMailbox} />
+                <AddressText
+                  email={signup.email}
+                  notOneMailbox={signup.notOneMailbox}
+                  onOpen={onOpen}
+                />
               </span>
             </td>
             <td className={columnCell(cellClass, COLUMN.type)} data-label="Type">

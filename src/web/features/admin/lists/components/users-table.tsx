@@ -39,6 +39,7 @@ export function UsersTable({
   onAdd,
   onRemove,
   rowNote,
+  onOpen,
 }: ListTableProps & { users: UserRecord[] | undefined }) {
   // A viewer changes nothing: no Actions column.
   const columns = readOnly ? COLUMNS.filter((column) => column.name !== 'Actions') : COLUMNS;
@@ -61,7 +62,11 @@ export function UsersTable({
           <tr className={rowClass}>
             <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
               <span className="flex min-w-0 items-center gap-2">
-                <AddressText email={user.email} notOneMailbox={user.notOneMailbox} />
+                <AddressText
+                  email={user.email}
+                  notOneMailbox={user.notOneMailbox}
+                  onOpen={onOpen}
+                />
               </span>
             </td>
             <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">

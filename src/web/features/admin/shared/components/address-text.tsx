@@ -6,13 +6,34 @@ import { emailTextClass } from './table-styles.ts';
  * (so `support@\u202eoc.lapyap` cannot pass for another address), and a mark on stored text that
  * is not one mailbox, which is never mailed.
  */
-export function AddressText({ email, notOneMailbox }: { email: string; notOneMailbox?: boolean }) {
+export function AddressText({
+  email,
+  notOneMailbox,
+  onOpen,
+}: {
+  email: string;
+  notOneMailbox?: boolean | undefined;
+  /** Given: the address is a button that opens everything about it. */
+  onOpen?: ((email: string) => void) | undefined;
+}) {
   const shown = revealInvisible(email);
   return (
     <>
-      <span className={emailTextClass} title={shown}>
-        {shown}
-      </span>
+      {onOpen ? (
+        <button
+          type="button"
+          aria-label={`Open ${shown}`}
+          title={shown}
+          onClick={() => onOpen(email)}
+          className={`${emailTextClass} cursor-pointer rounded-sm text-left underline-offset-2 hover:text-gold-300 hover:underline`}
+        >
+          {shown}
+        </button>
+      ) : (
+        <span className={emailTextClass} title={shown}>
+          {shown}
+        </span>
+      )}
       {notOneMailbox ? (
         <span
           data-address-problem="not-one-mailbox"

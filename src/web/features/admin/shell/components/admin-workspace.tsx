@@ -38,6 +38,7 @@ import { useLoadState } from '../../shared/api/use-load-state.ts';
 import { ErrorBanner } from '../../shared/components/error-banner.tsx';
 import { viewFromParam, viewsFor, withView, type ViewId } from '../admin-views.ts';
 import { CommandMenu } from './command-menu.tsx';
+import { PersonPanel } from './person-panel.tsx';
 
 const tabTrigger =
   'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-ink-300 transition hover:bg-ink-800 hover:text-ink-100 data-[state=active]:bg-ink-800 data-[state=active]:text-gold-300';
@@ -63,6 +64,23 @@ export function AdminWorkspace({
   const views = viewsFor(readOnly);
   const setTab = (next: ViewId) => setParams((current) => withView(current, next));
   const listShown = tab === 'signups' || tab === 'users' ? tab : null;
+  // The person panel's address is in the URL too: a panel can be shared, and Back closes it.
+  const personEmail = params.get('person');
+  const openPerson = (email: string) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('person', email);
+      return updated;
+    });
+  const closePerson = () =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('person');
+        return updated;
+      },
+      { replace: true },
+    );
   const [error, setError] = useState<string | null>(null);
 
   /** 401 and 403 end the dashboard; true when that happened. */
@@ -118,6 +136,7 @@ export function AdminWorkspace({
     busyEmail: changes.busyEmail,
     onAdd: changes.openDialog,
     onRemove: changes.remove,
+    onOpen: openPerson,
     rowNote: (email: string, columns: number) =>
       noticeInRow && notice?.email === email ? (
         <WhitelistNoticeRow
@@ -214,6 +233,20 @@ export function AdminWorkspace({
       />
 
       <WhitelistAnnouncer notice={notice} />
+
+      {personEmail ? (
+        <PersonPanel
+          email={personEmail}
+          readOnly={readOnly}
+          actions={{
+            onWhitelist: changes.openDialog,
+            onRemove: changes.remove,
+            busyEmail: changes.busyEmail,
+          }}
+          onClose={closePerson}
+          onSessionEnded={endsSession}
+        />
+      ) : null}
 
       {bulkAction ? (
         <BulkWhitelistDialog
