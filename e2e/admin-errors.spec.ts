@@ -99,6 +99,8 @@ test.describe('a failed row change', () => {
   test('is said beside its row, naming the address, with Retry; the page keeps one banner, and nothing covers an action', async ({
     signedIn: page,
   }) => {
+    // Three axe runs over the whole dashboard take long on a busy machine.
+    test.setTimeout(120_000);
     const [email] = numberedEmails(`row-failure${Date.now()}-`, 1) as [string];
     seedSignups([{ email, whitelisted: true }]);
     await searchBox(page).fill(email);
