@@ -6,18 +6,26 @@ import { adminRequest } from '../../shared/api/admin-request.ts';
 import { SIGNUPS_KEY } from '../../shared/api/list-keys.ts';
 
 export { SIGNUPS_KEY };
+/** The spec's page size of the signups (the dashboard sends limit 10). */
 export const SIGNUPS_PAGE_SIZE = 10;
 export const SIGNUPS_FAILED_MESSAGE = 'Failed to fetch signups';
 
-/** A page of a list: the search, the filters and order (list-filters.ts), and where it starts. */
+/**
+ * A page of a list: the search, the filters and order (list-filters.ts), where it starts and how
+ * many rows it holds (the spec's page size unless another was chosen, page-size.ts).
+ */
 export interface ListParams extends ListFilters {
   search: string;
   offset: number;
+  limit: number;
 }
 
-export function getSignups({ search, offset, ...filters }: ListParams, signal?: AbortSignal) {
+export function getSignups(
+  { search, offset, limit, ...filters }: ListParams,
+  signal?: AbortSignal,
+) {
   return adminRequest<SignupsResponse>('/admin/signups', {
-    query: { search, limit: SIGNUPS_PAGE_SIZE, offset, ...filterQuery(filters) },
+    query: { search, limit, offset, ...filterQuery(filters) },
     signal,
     label: 'admin_fetch_signups',
     fallbackMessage: SIGNUPS_FAILED_MESSAGE,

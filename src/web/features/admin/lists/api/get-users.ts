@@ -7,12 +7,13 @@ import { filterQuery } from '../list-filters.ts';
 import { USERS_KEY } from '../../shared/api/list-keys.ts';
 
 export { USERS_KEY };
+/** The spec's page size of the users (the dashboard sends limit 50). */
 export const USERS_PAGE_SIZE = 50;
 export const USERS_FAILED_MESSAGE = 'Failed to fetch users';
 
-export function getUsers({ search, offset, ...filters }: ListParams, signal?: AbortSignal) {
+export function getUsers({ search, offset, limit, ...filters }: ListParams, signal?: AbortSignal) {
   return adminRequest<UsersResponse>('/admin/users', {
-    query: { search, limit: USERS_PAGE_SIZE, offset, ...filterQuery(filters) },
+    query: { search, limit, offset, ...filterQuery(filters) },
     signal,
     label: 'admin_fetch_users',
     fallbackMessage: USERS_FAILED_MESSAGE,

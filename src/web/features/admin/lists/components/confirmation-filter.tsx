@@ -37,7 +37,7 @@ export function ConfirmationFilter({
           type="button"
           aria-pressed={value === choice.value}
           onClick={() => onChange(choice.value)}
-          className="h-full rounded px-2.5 font-medium text-ink-400 transition hover:text-ink-100 aria-pressed:bg-ink-700 aria-pressed:text-ink-100"
+          className="h-full rounded px-2 font-medium text-ink-400 transition hover:text-ink-100 aria-pressed:bg-ink-700 aria-pressed:text-ink-100"
         >
           {choice.label}
         </button>

@@ -7,7 +7,7 @@ export function ListSearch({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="w-full sm:w-64">
+    <div className="w-full sm:w-56">
       <label htmlFor="admin-search" className="sr-only">
         Search by email
       </label>

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import type { ListFilters } from '../list-filters.ts';
+import type { PageSize } from '../page-size.ts';
 import type { ListId } from '../use-list-state.ts';
 import { ConfirmationFilter, type ConfirmationChoice } from './confirmation-filter.tsx';
 import { ListHeading } from './list-heading.tsx';
@@ -22,6 +23,7 @@ interface ListTabPanelProps {
   totalExact: boolean;
   offset: number;
   pageSize: number;
+  onPageSizeChange: (size: PageSize) => void;
   onOffsetChange: (offset: number) => void;
   confirmation: ConfirmationChoice;
   onConfirmationChange: (choice: ConfirmationChoice) => void;
@@ -53,6 +55,7 @@ export function ListTabPanel({
   totalExact,
   offset,
   pageSize,
+  onPageSizeChange,
   onOffsetChange,
   confirmation,
   onConfirmationChange,
@@ -70,6 +73,8 @@ export function ListTabPanel({
         list={title}
         filters={filters}
         onChange={onFiltersChange}
+        pageSize={pageSize}
+        onPageSizeChange={onPageSizeChange}
         exportHref={exportHref}
         leading={
           <>

@@ -1,8 +1,8 @@
 /**
  * One compact line above each list, wrapping on narrow screens: what comes first (the heading
  * with its counts, the search, the confirmation filter), then "Filters" (a panel of the other
- * filters opens below), the order, the CSV export of what the list shows, and more tools (the
- * import). Below: one chip per filter in use, each clearing its filter.
+ * filters opens below), the order, the page size, the CSV export of what the list shows, and
+ * more tools (the import). Below: one chip per filter in use, each clearing its filter.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -14,6 +14,7 @@ import {
   type OrderChoice,
   type SortChoice,
 } from '../list-filters.ts';
+import { PAGE_SIZES, type PageSize } from '../page-size.ts';
 
 const control =
   'mt-1 w-full rounded-lg border border-ink-600 bg-ink-950 px-2.5 py-1.5 text-sm text-ink-100';
@@ -29,6 +30,8 @@ export function ListToolbar({
   leading,
   filters,
   onChange,
+  pageSize,
+  onPageSizeChange,
   exportHref,
   children,
 }: {
@@ -37,6 +40,9 @@ export function ListToolbar({
   leading: ReactNode;
   filters: ListFilters;
   onChange: (filters: ListFilters) => void;
+  /** Rows a page shows (page-size.ts). */
+  pageSize: number;
+  onPageSizeChange: (size: PageSize) => void;
   exportHref: string;
   /** More tools (the import). */
   children?: ReactNode;
@@ -49,7 +55,7 @@ export function ListToolbar({
 
   return (
     <div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <div className="flex flex-wrap items-center gap-2">
         {leading}
         <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
           <button
@@ -80,6 +86,24 @@ export function ListToolbar({
             {SORT_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
+              </option>
+            ))}
+          </select>
+          <label className="sr-only" htmlFor={`${panelId}-size`}>
+            {list} per page
+          </label>
+          <select
+            id={`${panelId}-size`}
+            value={pageSize}
+            onChange={(event) => {
+              const size = PAGE_SIZES.find((each) => String(each) === event.target.value);
+              if (size) onPageSizeChange(size);
+            }}
+            className={toolSelect}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size} per page
               </option>
             ))}
           </select>

@@ -5,7 +5,6 @@
 import type { BulkAction } from '../../../../../contract/waves.ts';
 import type { AdminApiError } from '../../shared/api/admin-request.ts';
 import { exportUrl } from '../api/export-url.ts';
-import { SIGNUPS_PAGE_SIZE } from '../api/get-signups.ts';
 import type { ListState } from '../use-list-state.ts';
 import type { RowSelectionState } from '../use-row-selection.ts';
 import { ImportButton } from './import-dialog.tsx';
@@ -43,7 +42,8 @@ export function SignupsTab({
       total={total}
       totalExact={totalExact}
       offset={lists.offsets.signups}
-      pageSize={SIGNUPS_PAGE_SIZE}
+      pageSize={lists.pageSizes.signups}
+      onPageSizeChange={(size) => lists.setPageSize('signups', size)}
       onOffsetChange={(offset) => lists.setOffset('signups', offset)}
       confirmation={lists.filters.confirmation ?? 'all'}
       onConfirmationChange={lists.setConfirmation}

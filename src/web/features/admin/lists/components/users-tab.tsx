@@ -1,6 +1,5 @@
 /** The User Management tab: its toolbar, the table and its pager. */
 import { exportUrl } from '../api/export-url.ts';
-import { USERS_PAGE_SIZE } from '../api/get-users.ts';
 import type { ListState } from '../use-list-state.ts';
 import { ListTabPanel } from './list-tab-panel.tsx';
 import type { RowActions } from './list-table.tsx';
@@ -20,7 +19,8 @@ export function UsersTab({ lists, rowActions }: { lists: ListState; rowActions: 
       total={users.data?.pagination.total}
       totalExact={users.data?.pagination.totalExact ?? true}
       offset={lists.offsets.users}
-      pageSize={USERS_PAGE_SIZE}
+      pageSize={lists.pageSizes.users}
+      onPageSizeChange={(size) => lists.setPageSize('users', size)}
       onOffsetChange={(offset) => lists.setOffset('users', offset)}
       confirmation={lists.filters.confirmation ?? 'all'}
       onConfirmationChange={lists.setConfirmation}
