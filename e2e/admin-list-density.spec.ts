@@ -2,8 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import {
   axeViolations,
   expectDashboard,
+  expectFocusRing,
   searchBox,
   signupsPanel,
+  tabTo,
   usersPanel,
 } from './support/admin.ts';
 import { numberedEmails, seedSignups } from './support/admin-data.ts';
@@ -133,3 +135,82 @@ test('the page size is chosen above each list and kept in the URL; without a cho
   await expect(heading(users)).toHaveText(`Users(30 of 30 matching "${prefix}")`);
   expect(limits.at(-1)).toBe('users 50');
 });
+
+test('the arrow keys move through the rows, keeping the column, with a focus ring', async ({
+  signedIn: page,
+}) => {
+  const prefix = `arrows${Date.now()}-`;
+  const emails = numberedEmails(prefix, 5);
+  // Newest first: the second row shown is the fourth seeded, on the whitelist.
+  seedSignups(emails.map((email, index) => ({ email, whitelisted: index === 3 })));
+  const [e0, e1, e2, e3, e4] = [...emails].reverse() as [string, string, string, string, string];
+  const signups = signupsPanel(page);
+  await searchBox(page).fill(prefix);
+  await expect(heading(signups)).toHaveText(`Signups(5 of 5 matching "${prefix}")`);
+  const select = (email: string) => signups.getByRole('checkbox', { name: `Select ${email}` });
+
+  // Up and Down from a row's check box reach the next row's, End and Home the last and first.
+  await reachFrom(page, select(e0));
+  await page.keyboard.press('ArrowDown');
+  await expect(select(e1)).toBeFocused();
+  await expectFocusRing(page);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(select(e3)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(select(e2)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(select(e4)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(select(e4)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(select(e0)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(select(e0)).toBeFocused();
+  // The page did not scroll away under the keys.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // From a row's address, the next row's; from its action, the next row's action, whichever
+  // it is. Tab still goes through every control in order.
+  const open = (email: string) => signups.getByRole('button', { name: `Open ${email}` });
+  const add = (email: string) =>
+    signups.getByRole('button', { name: `Add ${email} to the whitelist` });
+  await page.keyboard.press('Tab');
+  await expect(open(e0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(open(e1)).toBeFocused();
+  await expectFocusRing(page);
+  await page.keyboard.press('Tab');
+  await expect(
+    signups.getByRole('button', { name: `Remove ${e1} from the whitelist` }),
+  ).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(add(e0)).toBeFocused();
+  await expectFocusRing(page);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(add(e2)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(open(e2)).toBeFocused();
+
+  // The users' rows the same way, from their actions.
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  const users = usersPanel(page);
+  await expect(heading(users)).toHaveText(`Users(5 of 5 matching "${prefix}")`);
+  const usersAdd = (email: string) =>
+    users.getByRole('button', { name: `Add to Whitelist: ${email}` });
+  await reachFrom(page, usersAdd(e0));
+  await page.keyboard.press('ArrowDown');
+  await expect(
+    users.getByRole('button', { name: `Remove ${e1} from the whitelist` }),
+  ).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(usersAdd(e4)).toBeFocused();
+  await expectFocusRing(page);
+});
+
+/** Tabs from the search to `target`, as a keyboard user would. */
+async function reachFrom(page: Page, target: Locator) {
+  await searchBox(page).focus();
+  await tabTo(page, target);
+}

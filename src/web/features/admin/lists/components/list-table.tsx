@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { ListFailure, type ListFailureState } from './list-failure.tsx';
 import {
   addButtonClass,
@@ -57,6 +57,58 @@ export function focusRowAction(email: string) {
     ?.focus();
 }
 
+const CONTROLS = 'button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** The controls in `root` that can take focus now, in order. */
+function controlsIn(root: Element | undefined): HTMLElement[] {
+  if (!root) return [];
+  return [...root.querySelectorAll<HTMLElement>(CONTROLS)].filter(
+    (element) => !element.matches(':disabled') && element.getClientRects().length > 0,
+  );
+}
+
+/**
+ * Up and Down move focus to the row above or below: to its control in the place focus is in
+ * (the same column, the same one of the cell's controls), else to its first control, else to
+ * the row itself (rows take focus, with a ring); Home and
+ * End go to the first and the last row. A notice under a row (role="presentation") is not a row
+ * and is passed over; keys pressed in a text field are the field's. Tab still goes through
+ * every control in order.
+ */
+function moveBetweenRows(event: KeyboardEvent<HTMLTableSectionElement>) {
+  const { key } = event;
+  if (key !== 'ArrowDown' && key !== 'ArrowUp' && key !== 'Home' && key !== 'End') return;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const target = event.target as HTMLElement;
+  if (target.matches('input:not([type="checkbox"]), select, textarea, [contenteditable="true"]'))
+    return;
+  const rows = [
+    ...event.currentTarget.querySelectorAll<HTMLTableRowElement>(
+      ':scope > tr:not([role="presentation"])',
+    ),
+  ];
+  const row = target.closest('tr');
+  const index = row ? rows.indexOf(row) : -1;
+  if (!row || index < 0) return;
+  event.preventDefault();
+  const step = key === 'ArrowDown' ? index + 1 : key === 'ArrowUp' ? index - 1 : index;
+  const next = key === 'Home' ? rows[0] : key === 'End' ? rows.at(-1) : rows[step];
+  if (!next || next === row) return;
+  const cell = target.closest('td');
+  const column = cell ? [...row.cells].indexOf(cell) : -1;
+  const place = cell ? controlsIn(cell).indexOf(target) : -1;
+  const inCell = controlsIn(next.cells[column]);
+  (inCell[place] ?? inCell[0] ?? controlsIn(next)[0] ?? next).focus();
+}
+
+/**
+ * A row's place in the Tab order: out of it (the arrow keys focus it), but when rows hold no
+ * control (a viewer's, without the person panel) the first row is the table's one stop.
+ */
+export function rowTabIndex(index: number, rowsHoldNoControl: boolean): 0 | -1 {
+  return rowsHoldNoControl && index === 0 ? 0 : -1;
+}
+
 /** The loading, failed, empty and filled states both admin lists share (spec section 2). */
 export function ListTable({
   isLoading,
@@ -105,7 +157,11 @@ export function ListTable({
               ))}
             </tr>
           </thead>
-          <tbody className={bodyClass}>{children}</tbody>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys
+              come from the rows' own controls (or a focused row) and move focus between them */}
+          <tbody className={bodyClass} onKeyDown={moveBetweenRows}>
+            {children}
+          </tbody>
         </table>
       </div>
     </>

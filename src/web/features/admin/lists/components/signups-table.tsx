@@ -6,6 +6,7 @@ import { formatDate } from '../../shared/components/format-date.ts';
 import {
   columnCell,
   ListTable,
+  rowTabIndex,
   WhitelistAction,
   type Column,
   type ListTableProps,
@@ -82,9 +83,9 @@ export function SignupsTable({
         ) : null
       }
     >
-      {signups?.map((signup) => (
+      {signups?.map((signup, index) => (
         <Fragment key={signup.id}>
-          <tr className={rowClass}>
+          <tr className={rowClass} tabIndex={rowTabIndex(index, Boolean(readOnly) && !onOpen)}>
             <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
               <span className="flex min-w-0 items-center gap-2">
                 {selection ? (

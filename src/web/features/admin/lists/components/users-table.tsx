@@ -6,6 +6,7 @@ import { formatDate } from '../../shared/components/format-date.ts';
 import {
   columnCell,
   ListTable,
+  rowTabIndex,
   WhitelistAction,
   type Column,
   type ListTableProps,
@@ -57,9 +58,9 @@ export function UsersTable({
       }}
       columns={columns}
     >
-      {users?.map((user) => (
+      {users?.map((user, index) => (
         <Fragment key={user.uid}>
-          <tr className={rowClass}>
+          <tr className={rowClass} tabIndex={rowTabIndex(index, Boolean(readOnly) && !onOpen)}>
             <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
               <span className="flex min-w-0 items-center gap-2">
                 <AddressText
