@@ -35,11 +35,12 @@ export function ListPager({
   const last = Math.min(offset + pageSize, shownTotal);
   const atStart = loading || offset === 0;
   const atEnd = loading || (totalExact && offset + pageSize >= shownTotal);
+  // As quiet as the toolbar's tools above the list.
   const button =
-    'rounded-full border border-ink-600 px-4 py-1.5 text-sm text-ink-100 transition hover:border-gold-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-ink-600';
+    'inline-flex h-8 items-center rounded-md border border-ink-600 px-3 text-xs font-medium text-ink-100 transition hover:border-ink-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-ink-600';
   return (
-    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-4 text-sm">
-      <p className="text-ink-300">
+    <nav aria-label={label} className="mt-3 flex items-center justify-between gap-4 text-sm">
+      <p className="text-ink-400 tabular-nums">
         {first}–{last} of {totalExact ? shownTotal : `${shownTotal.toLocaleString('en-US')}+`}
       </p>
       <div className="flex gap-2">
