@@ -95,7 +95,9 @@ test('at 360 px each row is a card with every status and its action, without sid
     await expectInsideWidth(page, row.locator('[data-type]'));
     await expectInsideWidth(page, row.getByText(/^(Not )?Whitelisted$/));
     await expectInsideWidth(page, row.locator('[data-confirmation]'));
-    await expectInsideWidth(page, row.getByRole('button'));
+    // The address, which opens the person panel, and the row's action.
+    await expectInsideWidth(page, row.getByRole('button', { name: `Open ${email}` }));
+    await expectInsideWidth(page, row.getByRole('button', { name: /^(Add|Remove) / }));
   }
   // Each card names its fields, as the table's header would.
   const labels = await panel
@@ -122,7 +124,11 @@ test('at 360 px each row is a card with every status and its action, without sid
   for (const email of emails) {
     const row = users.getByRole('row').filter({ hasText: email });
     await expectInsideWidth(page, row);
-    await expectInsideWidth(page, row.getByRole('button'));
+    await expectInsideWidth(page, row.getByRole('button', { name: `Open ${email}` }));
+    await expectInsideWidth(
+      page,
+      row.getByRole('button', { name: /^(Add to Whitelist:|Remove) / }),
+    );
   }
   expect(await axeViolations(page)).toEqual([]);
 });
