@@ -2,7 +2,7 @@
  * The audit log: who did what to which address and when, newest first, narrowed by the admin
  * and the address (each a part, any case).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { AUDIT_PAGE_SIZE, auditKey, useAudit } from '../api/get-audit.ts';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
@@ -23,37 +23,28 @@ const ACTION_NAMES: Record<string, string> = {
   'signups.import': 'Imported signups',
 };
 
+/** One line in the table, with an ellipsis; the whole of it on a phone's card. */
+const addressClass = 'block truncate max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]';
+
 const input =
   'mt-1 w-full rounded-lg border border-ink-600 bg-ink-950 px-3 py-1.5 text-sm text-ink-100 placeholder:text-ink-400';
 
-/** The section; its entries load only once it is opened, so the page stays light. */
+/**
+ * The section, in a view of its own: its entries show at once (they load when the view opens,
+ * as a view's content mounts only then).
+ */
 export function AuditLog({
   onSessionEnded,
 }: {
   onSessionEnded: (error: AdminApiError) => boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const bodyId = useId();
   return (
     <section aria-labelledby="audit-heading" className={panelClass}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="audit-heading" className="text-xl font-semibold text-ink-100">
-            Audit log
-          </h2>
-          <p className="mt-1 text-sm text-ink-300">Who changed what, and when. Newest first.</p>
-        </div>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-          className="rounded-full border border-ink-600 px-4 py-1.5 text-sm font-medium text-ink-100 transition hover:border-gold-400"
-        >
-          {open ? 'Hide audit log' : 'Show audit log'}
-        </button>
-      </div>
-      <div id={bodyId}>{open ? <AuditEntries onSessionEnded={onSessionEnded} /> : null}</div>
+      <h2 id="audit-heading" className="text-xl font-semibold text-ink-100">
+        Audit log
+      </h2>
+      <p className="mt-1 text-sm text-ink-300">Who changed what, and when. Newest first.</p>
+      <AuditEntries onSessionEnded={onSessionEnded} />
     </section>
   );
 }
@@ -107,7 +98,9 @@ function AuditEntries({ onSessionEnded }: { onSessionEnded: (error: AdminApiErro
         ) : null}
         {audit.failure ? <ListFailure title="The audit log" failure={audit.failure} /> : null}
         {!audit.isLoading && entries?.length === 0 && !audit.failure ? (
-          <p className="py-6 text-center text-sm text-ink-300">No entries match.</p>
+          <p className="py-6 text-center text-sm text-ink-300">
+            {actor || target ? 'No entries match.' : 'Nobody has changed anything yet.'}
+          </p>
         ) : null}
         {!audit.isLoading && entries?.length ? (
           <table className="mt-2 w-full text-left text-sm max-sm:block [&>tbody]:max-sm:block">
@@ -134,7 +127,7 @@ function AuditEntries({ onSessionEnded }: { onSessionEnded: (error: AdminApiErro
                     {formatDateTime(entry.at)}
                   </td>
                   <td className="w-1/4 max-w-0 border-b border-ink-800 px-2 py-1.5 max-sm:block max-sm:w-auto max-sm:max-w-none max-sm:border-0">
-                    <span className="block truncate" title={entry.actor}>
+                    <span className={addressClass} title={entry.actor}>
                       {entry.actor}
                     </span>
                   </td>
@@ -142,7 +135,7 @@ function AuditEntries({ onSessionEnded }: { onSessionEnded: (error: AdminApiErro
                     {ACTION_NAMES[entry.action] ?? entry.action}
                   </td>
                   <td className="w-2/5 max-w-0 border-b border-ink-800 px-2 py-1.5 max-sm:block max-sm:w-auto max-sm:max-w-none max-sm:border-0">
-                    <span className="block truncate" title={entry.target}>
+                    <span className={addressClass} title={entry.target}>
                       {entry.target}
                     </span>
                   </td>
