@@ -12,7 +12,7 @@ export const meta = routeMeta;
 
 export default function AdminPage() {
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-20 pb-20 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 pt-15 pb-20 sm:px-6">
       <AdminDashboard />
     </div>
   );

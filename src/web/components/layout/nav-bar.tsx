@@ -33,9 +33,25 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
+/**
+ * The bar over the admin dashboard is quiet: the dashboard is a work tool whose own header and
+ * views come first. It keeps every link of the spec, as small muted text at the right (no gold
+ * call to action; "Coming soon" stays the extension link's description), is lower, lines up
+ * with the dashboard's edges, and is solid from the top in the page's own colour, so rows never
+ * scroll under clear glass.
+ */
+const QUIET = {
+  header: 'bg-ink-950',
+  nav: 'h-11 max-w-7xl',
+  logo: '[&>span]:text-lg [&>svg]:size-6',
+  link: 'block text-[13px] leading-5 font-medium text-ink-300 transition-colors hover:text-ink-100 aria-[current=page]:text-ink-100',
+  menuButton: 'py-3 font-medium text-ink-100',
+};
+
 export function NavBar() {
   const scrolled = useScrolledPast(NAV_SCROLLED_THRESHOLD_PX);
   const currentPageId = useCurrentPageId();
+  const quiet = currentPageId === pages.admin.id;
   const [menuOpen, setMenuOpen] = useState(false);
   const opaque = scrolled || menuOpen;
   const closeMenu = () => setMenuOpen(false);
@@ -60,59 +76,66 @@ export function NavBar() {
     <header
       data-scrolled={opaque}
       data-nav-header=""
-      className="fixed inset-x-0 top-0 z-50 border-b border-transparent bg-transparent transition-colors duration-300 data-[scrolled=true]:border-ink-700 data-[scrolled=true]:bg-ink-950"
+      data-quiet={quiet || undefined}
+      className={`fixed inset-x-0 top-0 z-50 border-b border-transparent transition-colors duration-300 data-[scrolled=true]:border-ink-700 ${quiet ? QUIET.header : 'bg-transparent data-[scrolled=true]:bg-ink-950'}`}
     >
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6"
+        className={`mx-auto flex items-center justify-between px-4 sm:px-6 ${quiet ? QUIET.nav : 'h-16 max-w-6xl'}`}
       >
         <Link to="/" className="flex items-center gap-2 rounded-md" onClick={closeMenu}>
-          <Logo />
+          <Logo className={quiet ? QUIET.logo : ''} />
         </Link>
 
-        <ul className="hidden items-center gap-8 md:flex">
-          {links.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                aria-current={link.id === currentPageId ? 'page' : undefined}
-                className="text-sm font-medium text-ink-300 transition-colors hover:text-gold-300 aria-[current=page]:text-gold-400"
-              >
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {quiet ? (
+          <QuietLinks currentPageId={currentPageId} />
+        ) : (
+          <>
+            <ul className="hidden items-center gap-8 md:flex">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    aria-current={link.id === currentPageId ? 'page' : undefined}
+                    className="text-sm font-medium text-ink-300 transition-colors hover:text-gold-300 aria-[current=page]:text-gold-400"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
 
-        <div className="hidden items-center gap-3 md:flex">
-          {/* The extension is not out yet: the button says so beside its label, read as its
-              description so that its name stays the spec's. */}
-          <Link
-            to={pages.getExtension.path}
-            aria-describedby="nav-extension-soon"
-            className="inline-flex h-9 items-center gap-2 rounded-full border border-ink-600 pr-1.5 pl-4 text-sm font-semibold text-ink-100 transition-colors hover:border-gold-400 hover:text-gold-300"
-          >
-            Get Extension
-            <span
-              id="nav-extension-soon"
-              aria-hidden="true"
-              className="rounded-full bg-gold-400/15 px-2 py-0.5 text-[11px] leading-4 font-semibold whitespace-nowrap text-gold-300"
-            >
-              Coming soon
-            </span>
-          </Link>
-          <Link
-            to={pages.signup.path}
-            className="inline-flex h-9 items-center rounded-full bg-gold-400 px-4 text-sm font-semibold text-ink-950 transition-colors hover:bg-gold-300"
-          >
-            Try for Free
-          </Link>
-        </div>
+            <div className="hidden items-center gap-3 md:flex">
+              {/* The extension is not out yet: the button says so beside its label, read as
+                  its description so that its name stays the spec's. */}
+              <Link
+                to={pages.getExtension.path}
+                aria-describedby="nav-extension-soon"
+                className="inline-flex h-9 items-center gap-2 rounded-full border border-ink-600 pr-1.5 pl-4 text-sm font-semibold text-ink-100 transition-colors hover:border-gold-400 hover:text-gold-300"
+              >
+                Get Extension
+                <span
+                  id="nav-extension-soon"
+                  aria-hidden="true"
+                  className="rounded-full bg-gold-400/15 px-2 py-0.5 text-[11px] leading-4 font-semibold whitespace-nowrap text-gold-300"
+                >
+                  Coming soon
+                </span>
+              </Link>
+              <Link
+                to={pages.signup.path}
+                className="inline-flex h-9 items-center rounded-full bg-gold-400 px-4 text-sm font-semibold text-ink-950 transition-colors hover:bg-gold-300"
+              >
+                Try for Free
+              </Link>
+            </div>
+          </>
+        )}
 
         <button
           ref={toggleRef}
           type="button"
-          className="group inline-flex size-11 items-center justify-center rounded-md text-ink-100 md:hidden"
+          className={`group inline-flex size-11 items-center justify-center rounded-md text-ink-100 md:hidden${quiet ? ' -mr-2.5' : ''}`}
           data-nav-toggle=""
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -167,22 +190,68 @@ export function NavBar() {
             to={pages.getExtension.path}
             onClick={closeMenu}
             aria-describedby="menu-extension-soon"
-            className="rounded-full border border-ink-600 px-4 py-3 text-center font-semibold"
+            className={
+              quiet
+                ? QUIET.menuButton
+                : 'rounded-full border border-ink-600 px-4 py-3 text-center font-semibold'
+            }
           >
             Get Extension
           </Link>
-          <p id="menu-extension-soon" className="-mt-1 text-center text-xs text-ink-300">
+          <p
+            id="menu-extension-soon"
+            className={`text-xs text-ink-300 ${quiet ? '-mt-5 pb-2' : '-mt-1 text-center'}`}
+          >
             Coming soon: join the waitlist to hear first.
           </p>
           <Link
             to={pages.signup.path}
             onClick={closeMenu}
-            className="rounded-full bg-gold-400 px-4 py-3 text-center font-semibold text-ink-950"
+            className={
+              quiet
+                ? QUIET.menuButton
+                : 'rounded-full bg-gold-400 px-4 py-3 text-center font-semibold text-ink-950'
+            }
           >
             Try for Free
           </Link>
         </div>
       </div>
     </header>
+  );
+}
+
+/** The quiet bar's links: the three pages, then the two buttons, as one group of small text. */
+function QuietLinks({ currentPageId }: { currentPageId: string | undefined }) {
+  return (
+    <div className="hidden items-center gap-5 md:flex">
+      <ul className="flex items-center gap-5">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              aria-current={link.id === currentPageId ? 'page' : undefined}
+              className={QUIET.link}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <span aria-hidden="true" className="h-4 w-px bg-ink-700" />
+      <Link
+        to={pages.getExtension.path}
+        aria-describedby="nav-extension-soon"
+        className={QUIET.link}
+      >
+        Get Extension
+        <span id="nav-extension-soon" hidden>
+          Coming soon
+        </span>
+      </Link>
+      <Link to={pages.signup.path} className={QUIET.link}>
+        Try for Free
+      </Link>
+    </div>
   );
 }
