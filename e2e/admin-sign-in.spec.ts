@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
-import { ACCESS_DENIED, axeViolations, openDashboard, signIn } from './support/admin.ts';
+import {
+  ACCESS_DENIED,
+  ADMIN_EMAIL,
+  axeViolations,
+  expectDashboard,
+  openDashboard,
+  signIn,
+} from './support/admin.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
-import { atEachWidth } from './support/screens.ts';
+import { atEachWidth, keepShot, WIDTHS } from './support/screens.ts';
 
 /**
  * The sign-in popup protocol the dashboard relies on: a 500x600 window runs the OpenID Connect
@@ -101,3 +108,44 @@ test('the sign-in screen names a refused account, with the denial once, and offe
     expect(await axeViolations(page), `${width} px`).toEqual([]);
   });
 });
+
+for (const width of WIDTHS) {
+  test(`at ${width} px a refused account is named, and signing in with another asks the provider who signs in`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openDashboard(page);
+    await signIn(page, 'visitor@example.com');
+    const denial = page.getByRole('alert');
+    await expect(denial).toContainText(
+      'visitor@example.com is not allowed to use the admin dashboard.',
+    );
+    await expect(page.getByText('To continue, sign in with another account.')).toBeVisible();
+    const signInButton = page.getByRole('button', { name: 'Sign In with Google' });
+    await expect(signInButton).toBeInViewport();
+    expect(await axeViolations(page)).toEqual([]);
+    await keepShot(page, `sign-in-another-refused-${width}`);
+
+    // Another account: the provider shows its sign-in page, rather than signing the refused
+    // account in again.
+    // The popup's first request, the sign-in start, asks the provider to let the person choose.
+    const started = page
+      .context()
+      .waitForEvent('request', (request) => request.url().includes('/api/auth/login'));
+    const popupOpened = page.waitForEvent('popup');
+    await signInButton.click();
+    expect(new URL((await started).url()).searchParams.get('prompt')).toBe('select_account');
+    const popup = await popupOpened;
+    await expect(popup.getByRole('heading', { name: 'Sign in to ReelScore' })).toBeVisible();
+    await keepShot(popup, `sign-in-another-provider-${width}`);
+    await popup.getByLabel('Email').fill(ADMIN_EMAIL);
+    await popup.getByLabel('Display name').fill('Local Admin');
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => popup.isClosed()).toBe(true);
+
+    await expectDashboard(page);
+    await expect(page.getByText(ADMIN_EMAIL).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+    await keepShot(page, `sign-in-another-dashboard-${width}`);
+  });
+}

@@ -7,6 +7,13 @@ export const WIDTHS = [360, 768, 1440] as const;
 /** Screenshots for people to look at, when SHOTS_DIR is set; never part of the repository. */
 const SHOTS = process.env.SHOTS_DIR;
 
+/** Keeps a screenshot of the page as it is, when SHOTS_DIR is set. */
+export async function keepShot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
 /**
  * Runs `check` at each of the three widths (900 px high) with `target` scrolled into the middle
  * of the screen, and keeps a screenshot of each when SHOTS_DIR is set. The page is left at the
@@ -18,12 +25,11 @@ export async function atEachWidth(
   target: Locator,
   check: (width: number) => Promise<void> = async () => {},
 ) {
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await check(width);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await keepShot(page, `${name}-${width}`);
   }
 }
 

@@ -120,7 +120,8 @@ async function signInSettings(
   if (config.oidc) {
     return {
       configuration: issuerClient({ ...config.oidc, allowHttp: false }),
-      selectAccount: true,
+      // Google's account chooser, on every sign-in (Google has no `prompt=login`).
+      prompt: () => 'select_account',
       appAudiences: config.appClientIds,
     };
   }
@@ -128,7 +129,9 @@ async function signInSettings(
   const embedded = await mountEmbeddedProvider(app, config);
   return {
     configuration: issuerClient({ ...embedded, allowHttp: true }),
-    selectAccount: false,
+    // A browser it knows is signed in again unasked, unless another account was asked for.
+    prompt: (selectAccount) => (selectAccount ? 'login' : undefined),
+    endRefusedSession: embedded.endSessionOf,
     appAudiences: [LOCAL_APP_CLIENT_ID, ...config.appClientIds],
   };
 }

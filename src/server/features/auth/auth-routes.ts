@@ -8,10 +8,11 @@ import {
   type AdminUser,
 } from '../../../contract/admin.ts';
 import { adminErrorSchema } from '../../../contract/errors.ts';
+import { SELECT_ACCOUNT, signInQuerySchema } from '../../../contract/sign-in.ts';
 import { z } from '../../../contract/zod.ts';
 import type { AppConfig } from '../../config.ts';
 import { maskEmail } from '../../lib/mask.ts';
-import { htmlPageResponse } from '../../plugins/api-docs.ts';
+import { htmlPageResponse, pageOrJsonResponse } from '../../plugins/api-docs.ts';
 import { dashboardRole, SESSION_COOKIE, sessionToken } from './admin-guard.ts';
 import {
   IssuerUnavailableError,
@@ -34,8 +35,17 @@ export const SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
 export interface SignInSettings {
   configuration: () => Promise<client.Configuration>;
-  /** Google understands `prompt=select_account`; the embedded provider does not need it. */
-  selectAccount: boolean;
+  /**
+   * The `prompt` sent to the identity provider; `selectAccount` when the person asked to sign in
+   * with another account. Google shows its account chooser for `select_account`; the embedded
+   * provider shows its sign-in page again for `login`.
+   */
+  prompt: (selectAccount: boolean) => string | undefined;
+  /**
+   * Ends the identity provider's own session behind a refused sign-in (given its access token),
+   * where that provider is ours, so that the next sign-in in that browser asks again.
+   */
+  endRefusedSession?: (accessToken: string) => Promise<void>;
 }
 
 export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: SignInSettings) {
@@ -43,6 +53,19 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
   const redirectUri = `${origin}/api/auth/callback`;
   const provider = providerName(config.oidc?.issuer);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * A refused account must not be signed in again, unasked, by the provider's own session. The
+   * refusal stands if that fails: the next start for another account asks the provider anyway.
+   */
+  async function endRefusedSession(request: FastifyRequest, accessToken: string | undefined) {
+    if (!accessToken || !signIn.endRefusedSession) return;
+    try {
+      await signIn.endRefusedSession(accessToken);
+    } catch (error) {
+      request.log.error({ err: error }, "sign-in refused: the provider's session did not end");
+    }
+  }
 
   routes.get(
     '/api/auth/login',
@@ -53,10 +76,16 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
         description:
           'Redirects to the identity provider with PKCE, state and nonce; the provider sends ' +
           'the browser back to `/api/auth/callback`. Runs in the sign-in popup, so every ' +
-          'failure is a page that reports to the window that opened it.',
+          'failure is a page that reports to the window that opened it (a client that prefers ' +
+          'JSON gets the JSON of a bad query instead).',
         tags: ['auth'],
+        querystring: signInQuerySchema,
         response: {
           303: z.undefined().describe("To the identity provider's sign-in page (`Location`)."),
+          400: pageOrJsonResponse(
+            'The query asks for something other than `prompt=select_account`.',
+            adminErrorSchema,
+          ),
           429: htmlPageResponse('Too many sign-ins from this address; try again later.'),
           502: htmlPageResponse('The identity provider answered with something unusable.'),
           503: htmlPageResponse('The identity provider cannot be reached.'),
@@ -76,6 +105,7 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
         codeVerifier,
       };
       const id = await saveTransaction(app.database.db, transaction, TRANSACTION_TTL_MS);
+      const prompt = signIn.prompt(request.query.prompt === SELECT_ACCOUNT);
       const url = client.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -83,9 +113,9 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
         nonce: transaction.nonce,
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
-        ...(signIn.selectAccount ? { prompt: 'select_account' } : {}),
+        ...(prompt ? { prompt } : {}),
       });
-      request.log.info('sign-in started');
+      request.log.info({ prompt }, 'sign-in started');
       return reply
         .setCookie(TRANSACTION_COOKIE, id, {
           path: '/',
@@ -142,6 +172,7 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
       }
       const configuration = await issuerConfiguration(signIn.configuration, provider);
       let claims: client.IDToken | undefined;
+      let accessToken: string | undefined;
       try {
         const tokens = await client.authorizationCodeGrant(
           configuration,
@@ -156,6 +187,7 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
           },
         );
         claims = tokens.claims();
+        accessToken = tokens.access_token;
       } catch (error) {
         const fault = issuerFault(error);
         if (fault) throw new IssuerUnavailableError(fault, provider, error);
@@ -168,6 +200,7 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
       const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
       if (!claims || !email || claims.email_verified !== true) {
         request.log.warn('sign-in refused: no verified email address');
+        await endRefusedSession(request, accessToken);
         return sendPopupResult(reply, origin, { ok: false, error: ACCESS_DENIED_MESSAGE });
       }
       if (!dashboardRole(config, email)) {
@@ -175,6 +208,7 @@ export function authRoutes(app: FastifyInstance, config: AppConfig, signIn: Sign
           { email: maskEmail(email) },
           'sign-in refused: not on the admin allow-list',
         );
+        await endRefusedSession(request, accessToken);
         return sendPopupResult(reply, origin, {
           ok: false,
           error: ACCESS_DENIED_MESSAGE,

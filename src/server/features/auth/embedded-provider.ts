@@ -22,13 +22,27 @@ export const LOCAL_APP_CLIENT_ID = 'reelscore-app';
 export const EMBEDDED_ISSUER_PATH = '/oidc';
 const LOGIN_PATH = '/api/auth/local-login';
 const EXPIRED_MESSAGE = 'This sign-in has expired. Close this window and try again.';
-/** The provider's sign-out pages: the only HTML it writes itself (see pagePolicyForSignOut). */
-const SIGN_OUT_ROUTES = new Set(['end_session', 'end_session_confirm', 'end_session_success']);
+/**
+ * The only HTML the provider writes itself (see pagePolicyForOwnPages): its sign-out pages, and
+ * the page by which a sign-in with another account first ends the session of the one it knew
+ * (the `resume` route posts itself to the sign-out).
+ */
+const OWN_PAGE_ROUTES = new Set([
+  'end_session',
+  'end_session_confirm',
+  'end_session_success',
+  'resume',
+]);
 
 export interface EmbeddedProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Ends the provider's session in which the sign-in that got `accessToken` was made (its
+   * browser's, not every session of the account): that browser's next sign-in asks again.
+   */
+  endSessionOf: (accessToken: string) => Promise<void>;
 }
 
 /** Like Google's: an opaque, stable subject per address. */
@@ -156,7 +170,7 @@ export async function mountEmbeddedProvider(
   };
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy !== false;
-  provider.use(pagePolicyForSignOut);
+  provider.use(pagePolicyForOwnPages);
 
   await app.register(middie);
   const handle = provider.callback();
@@ -234,22 +248,33 @@ export async function mountEmbeddedProvider(
     );
   });
 
+  async function endSessionOf(accessToken: string) {
+    const token = await provider.AccessToken.find(accessToken);
+    const session = token?.sessionUid
+      ? await provider.Session.findByUid(token.sessionUid)
+      : undefined;
+    if (!session) return;
+    await session.destroy();
+    app.log.info({ issuer }, "local sign-in: a refused account's session ended");
+  }
+
   app.log.info({ issuer }, 'embedded OpenID Connect provider mounted (local sign-in)');
-  return { issuer, clientId: LOCAL_WEB_CLIENT_ID, clientSecret };
+  return { issuer, clientId: LOCAL_WEB_CLIENT_ID, clientSecret, endSessionOf };
 }
 
 /**
  * The sign-out pages are HTML, and the one without a provider session submits itself with an
- * inline script. The API policy every /oidc answer gets would block that script; these pages
- * (and only these, by the route the provider matched) get a policy allowing exactly their own
- * inline script and style by hash, and forms to this origin.
+ * inline script, as does the page that ends the session of the account a browser leaves for
+ * another. The API policy every /oidc answer gets would block those scripts; these pages (and
+ * only these, by the route the provider matched) get a policy allowing exactly their own inline
+ * script and style by hash, and forms to this origin.
  */
-async function pagePolicyForSignOut(ctx: KoaContextWithOIDC, next: () => Promise<unknown>) {
+async function pagePolicyForOwnPages(ctx: KoaContextWithOIDC, next: () => Promise<unknown>) {
   await next();
   const route = (ctx.oidc as KoaContextWithOIDC['oidc'] | undefined)?.route;
   if (
     route &&
-    SIGN_OUT_ROUTES.has(route) &&
+    OWN_PAGE_ROUTES.has(route) &&
     typeof ctx.body === 'string' &&
     ctx.response.is('html')
   ) {

@@ -118,6 +118,19 @@ describeDocumentedStatuses(
         fetched(await browser.request('/api/auth/login')),
       );
       expect(start.status).toBe(303);
+      await call('startSignIn', 303, async () =>
+        fetched(await browser.request('/api/auth/login?prompt=select_account')),
+      );
+      // A start asking for anything else: a page for the popup, JSON for a script.
+      await call('startSignIn', 400, () =>
+        inject(app, { url: '/api/auth/login?prompt=login', headers: BROWSER }),
+      );
+      await call('startSignIn', 400, () =>
+        inject(app, {
+          url: '/api/auth/login?prompt=login',
+          headers: { accept: 'application/json' },
+        }),
+      );
       const { url: loginPage } = await browser.follow('/api/auth/login', (next) =>
         next.pathname.startsWith('/api/auth/local-login/'),
       );

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml, sendPersonPage } from '../../platform/pages/person-page.ts';
+import { escapeHtml, prefersPage, sendPersonPage } from '../../platform/pages/person-page.ts';
 
 /**
  * What the sign-in popup tells the page that opened it. A refused address comes back as
@@ -10,9 +10,11 @@ export type PopupResult = { ok: true } | { ok: false; error: string; account?: s
 export const POPUP_MESSAGE_SOURCE = 'reelscore-auth';
 
 const FAILED_MESSAGE = 'Something went wrong on our side. Please try again.';
+const INVALID_START_MESSAGE = 'This sign-in address is not valid. Please try again.';
 
 function titleFor(result: PopupResult, status: number): string {
   if (result.ok) return 'Signed in';
+  if (status === 400) return 'Sign-in could not start';
   if (status === 502 || status === 503) return 'Sign-in is unavailable';
   if (status === 429) return 'Too many sign-in attempts';
   return 'Sign-in did not complete';
@@ -47,11 +49,17 @@ export function sendPopupResult(
 
 /**
  * Errors of the routes that run inside the popup (sign-in start and callback) end there as a
- * page that reports to the opener, never as JSON: the provider down (502/503), too many
- * attempts (429), or our own failure.
+ * page that reports to the opener: the provider down (502/503), too many attempts (429), or our
+ * own failure. A query that does not validate (400) is a page too, unless the client prefers
+ * JSON (a script, not the popup), which keeps the JSON of the central error handler.
  */
 export function popupErrors(origin: string) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    if (error.validation) {
+      if (!prefersPage(request)) throw error;
+      sendPopupResult(reply, origin, { ok: false, error: INVALID_START_MESSAGE }, 400);
+      return;
+    }
     const status =
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode

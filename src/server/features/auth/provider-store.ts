@@ -61,8 +61,15 @@ export function databaseAdapter(db: Kysely<Database>): AdapterFactory {
           .where('id', '=', id)
           .execute();
       },
+      // Called once per kind of token the grant may hold: only this kind's rows go. An
+      // interaction names the grant too, and must outlive it when a sign-in with another
+      // account first ends the session of the one the browser had.
       async revokeByGrantId(grantId) {
-        await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+        await db
+          .deleteFrom('oidc_payloads')
+          .where('kind', '=', kind)
+          .where('grant_id', '=', grantId)
+          .execute();
       },
     };
   };

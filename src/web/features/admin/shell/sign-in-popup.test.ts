@@ -45,6 +45,14 @@ describe('the sign-in popup', () => {
     expect(features).toContain('height=600');
   });
 
+  it('asks the provider to let the person choose when another account is wanted', () => {
+    const win = fakeWindow({ closed: false, focus: vi.fn() });
+    void openSignInPopup({ anotherAccount: true });
+    const [url, name] = win.open.mock.calls[0] as unknown as [string, string];
+    expect(url).toBe('/api/auth/login?prompt=select_account');
+    expect(name).toBe('reelscore-sign-in');
+  });
+
   it('reports a blocked popup at once', async () => {
     fakeWindow(null);
     await expect(openSignInPopup()).resolves.toEqual({ kind: 'blocked' });

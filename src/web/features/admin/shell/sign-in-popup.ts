@@ -3,6 +3,7 @@
  * Connect flow on the server, and its last page posts `{source: 'reelscore-auth', ok, error?,
  * account?}` (account: the address it refused) to this window with our exact origin, then closes.
  */
+import { SELECT_ACCOUNT } from '../../../../contract/sign-in.ts';
 import { apiUrl } from '../../../lib/api.ts';
 
 export type PopupResult =
@@ -40,9 +41,16 @@ function popupFeatures(): string {
   return `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`;
 }
 
-/** Opens the popup and resolves once it reports back, is closed, or could not open. */
-export function openSignInPopup(): Promise<PopupResult> {
-  const popup = window.open(apiUrl('/auth/login'), 'reelscore-sign-in', popupFeatures());
+/**
+ * Opens the popup and resolves once it reports back, is closed, or could not open.
+ * `anotherAccount`: the identity provider lets the person choose the account, rather than sign
+ * in again with the one it knows.
+ */
+export function openSignInPopup({
+  anotherAccount = false,
+}: { anotherAccount?: boolean } = {}): Promise<PopupResult> {
+  const path = anotherAccount ? `/auth/login?prompt=${SELECT_ACCOUNT}` : '/auth/login';
+  const popup = window.open(apiUrl(path), 'reelscore-sign-in', popupFeatures());
   if (!popup) return Promise.resolve({ kind: 'blocked' });
   popup.focus();
 

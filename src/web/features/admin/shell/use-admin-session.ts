@@ -53,26 +53,30 @@ export function useAdminSession() {
     void refresh();
   }, [refresh]);
 
-  const signIn = useCallback(async () => {
-    setState({ status: 'signed-out', signingIn: true });
-    trackEvent({ action: 'admin_sign_in', category: 'admin', label: 'popup' });
-    const result = await openSignInPopup();
-    if (result.kind === 'blocked') {
-      setState({ status: 'signed-out', message: POPUP_BLOCKED_MESSAGE });
-    } else if (result.kind === 'denied') {
-      setState({
-        status: 'signed-out',
-        message: result.error || ACCESS_DENIED_MESSAGE,
-        ...(result.account ? { refused: result.account } : {}),
-      });
-    } else {
-      // A closed window may still have finished (some providers cut the opener link): ask.
-      const next = await refresh();
-      if (result.kind === 'closed' && next.status === 'signed-out' && !next.message) {
-        setState({ status: 'signed-out', message: POPUP_CLOSED_MESSAGE });
+  /** `anotherAccount`: after a refused account, the person chooses one at the provider. */
+  const signIn = useCallback(
+    async ({ anotherAccount = false } = {}) => {
+      setState({ status: 'signed-out', signingIn: true });
+      trackEvent({ action: 'admin_sign_in', category: 'admin', label: 'popup' });
+      const result = await openSignInPopup({ anotherAccount });
+      if (result.kind === 'blocked') {
+        setState({ status: 'signed-out', message: POPUP_BLOCKED_MESSAGE });
+      } else if (result.kind === 'denied') {
+        setState({
+          status: 'signed-out',
+          message: result.error || ACCESS_DENIED_MESSAGE,
+          ...(result.account ? { refused: result.account } : {}),
+        });
+      } else {
+        // A closed window may still have finished (some providers cut the opener link): ask.
+        const next = await refresh();
+        if (result.kind === 'closed' && next.status === 'signed-out' && !next.message) {
+          setState({ status: 'signed-out', message: POPUP_CLOSED_MESSAGE });
+        }
       }
-    }
-  }, [refresh]);
+    },
+    [refresh],
+  );
 
   const signOut = useCallback(async () => {
     try {

@@ -29,7 +29,7 @@ export function AdminDashboard() {
         message={state.message}
         refused={state.refused}
         signingIn={state.signingIn}
-        onSignIn={() => void signIn()}
+        onSignIn={() => void signIn({ anotherAccount: state.refused !== undefined })}
       />
     );
   }
