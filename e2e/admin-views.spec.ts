@@ -15,7 +15,9 @@ import { freePort, startServer } from './support/server-process.ts';
 /**
  * The dashboard's views: the spec's three tabs, then each tool in a place of its own, each one
  * click away from any other at every width, in the URL (Back works, a view can be shared), and
- * a viewer offered only what they may use.
+ * a viewer offered only what they may use. The tabs are one line at every width: where they do
+ * not all fit, the line scrolls sideways (a swipe, or a chevron with a mouse), never the page,
+ * and the selected tab is in sight.
  */
 
 interface View {
@@ -113,13 +115,48 @@ async function expectSelected(page: Page, view: View) {
     .toBe(view.id === 'signups' ? null : view.id);
 }
 
-/** The tab is in sight across the width: no menu to open, no strip to scroll sideways. */
+/**
+ * The tab is on the strip's one line, in sight once the strip is swiped to it (no menu to
+ * open): then inside the screen's width.
+ */
 async function expectTabAtHand(page: Page, view: View, width: number) {
   const tab = viewTab(page, view.name);
   await expect(tab).toBeVisible();
+  await tab.evaluate((element) => element.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   const box = (await tab.boundingBox())!;
   expect(box.x, `${view.name} tab's left edge`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${view.name} tab's right edge`).toBeLessThanOrEqual(width);
+}
+
+function tabStrip(page: Page) {
+  return page.getByRole('tablist', { name: 'Admin sections' });
+}
+
+/** The selected tab shows whole inside the strip (which may have scrolled to it). */
+async function expectSelectedInSight(page: Page, view: View) {
+  const tab = viewTab(page, view.name);
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect
+    .poll(async () => {
+      const [strip, box] = [await tabStrip(page).boundingBox(), await tab.boundingBox()];
+      return box!.x >= strip!.x && box!.x + box!.width <= strip!.x + strip!.width;
+    }, `${view.name} tab in sight`)
+    .toBe(true);
+}
+
+/** The tabs' line: its height, each tab's top, how far it can scroll, the page's width. */
+function stripFigures(page: Page) {
+  return tabStrip(page).evaluate((strip) => ({
+    height: strip.getBoundingClientRect().height,
+    tops: [
+      ...new Set(
+        [...strip.querySelectorAll('[role="tab"]')].map((tab) => tab.getBoundingClientRect().top),
+      ),
+    ],
+    scrolls: strip.scrollWidth > strip.clientWidth,
+    scrollLeft: strip.scrollLeft,
+    pageWidth: document.documentElement.scrollWidth,
+  }));
 }
 
 /** Opens `/admin` on `origin` signed in as `email`, analytics declined. */
@@ -189,6 +226,41 @@ for (const { width, height } of WIDTHS) {
         await expectSelected(page, walk[step]!);
       }
       await expectView(page, walk[walk.length - 10]!);
+    });
+
+    test('the tabs are one line, the selected one in sight from any address, and the page never scrolls sideways', async ({
+      signedIn: page,
+    }) => {
+      test.setTimeout(120_000);
+      for (const view of VIEWS) {
+        await gotoHydrated(page, view.id === 'signups' ? '/admin' : `/admin?tab=${view.id}`);
+        await expectDashboard(page);
+        await expectSelectedInSight(page, view);
+        const figures = await stripFigures(page);
+        expect(figures.tops, 'one line of tabs').toHaveLength(1);
+        expect(figures.height, 'the strip’s height').toBeLessThanOrEqual(44);
+        expect(figures.pageWidth, 'the page’s width').toBe(width);
+        // On a laptop every tab is in sight with nothing to scroll.
+        if (width === 1440) expect(figures.scrolls).toBe(false);
+      }
+
+      // The arrow keys go through every view, each brought into sight; Home goes back.
+      await viewTab(page, 'Mail queue').focus();
+      await page.keyboard.press('Home');
+      await expectSelectedInSight(page, VIEWS[0]!);
+      await page.keyboard.press('End');
+      await expectSelectedInSight(page, VIEWS.at(-1)!);
+      await page.keyboard.press('ArrowLeft');
+      await expectSelectedInSight(page, VIEWS.at(-2)!);
+      await page.keyboard.press('Home');
+      await expectSelectedInSight(page, VIEWS[0]!);
+      if ((await stripFigures(page)).scrolls) {
+        // With a mouse, which cannot swipe, the chevron at the end scrolls the line on.
+        await page.locator('[data-scroll-tabs="after"]').click();
+        await expect.poll(async () => (await stripFigures(page)).scrollLeft).toBeGreaterThan(0);
+        await expect(page.locator('[data-scroll-tabs="before"]')).toBeVisible();
+      }
+      expect(await axeViolations(page), 'axe with the strip scrolled').toEqual([]);
     });
 
     test('a shared address opens its view', async ({ signedIn: page }) => {

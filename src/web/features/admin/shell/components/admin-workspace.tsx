@@ -5,7 +5,7 @@
  * shows in both (lists); a refused session ends the dashboard whichever feature met it.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { Fragment, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DashboardRole } from '../../../../../contract/admin.ts';
 import type { BulkAction } from '../../../../../contract/waves.ts';
@@ -39,9 +39,7 @@ import { ErrorBanner } from '../../shared/components/error-banner.tsx';
 import { viewFromParam, viewsFor, withView, type ViewId } from '../admin-views.ts';
 import { CommandMenu } from './command-menu.tsx';
 import { PersonPanel } from './person-panel.tsx';
-
-const tabTrigger =
-  'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-ink-300 transition hover:bg-ink-800 hover:text-ink-100 data-[state=active]:bg-ink-800 data-[state=active]:text-gold-300';
+import { ViewTabs } from './view-tabs.tsx';
 
 /** A tool's view: its panel sits at the top of the view, not below a list. */
 const toolView = 'mt-4 [&>section]:mt-0 [&>section+section]:mt-6';
@@ -151,23 +149,8 @@ export function AdminWorkspace({
   return (
     <>
       {error ? <ErrorBanner message={error} onDismiss={() => setError(null)} /> : null}
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ViewId)} className="mt-4">
-        <Tabs.List
-          aria-label="Admin sections"
-          className="flex flex-wrap items-center gap-1 border-b border-ink-700 pb-2"
-        >
-          {views.map((view, index) => (
-            <Fragment key={view.id}>
-              {/* The spec's tabs first; the tools after a quiet divider. */}
-              {view.group === 'tools' && views[index - 1]?.group === 'spec' ? (
-                <span aria-hidden="true" className="mx-1 hidden h-5 w-px bg-ink-700 sm:block" />
-              ) : null}
-              <Tabs.Trigger value={view.id} className={tabTrigger}>
-                {view.label}
-              </Tabs.Trigger>
-            </Fragment>
-          ))}
-        </Tabs.List>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ViewId)}>
+        <ViewTabs views={views} selected={tab} />
 
         {listShown ? <CountsBar counts={counts.data} failed={countsLoad.error !== null} /> : null}
         {notice && !noticeInRow ? (
