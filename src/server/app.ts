@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/health-routes.ts';
 import { signupRoutes } from './features/waitlist/signup-routes.ts';
 import { confirmationRoutes } from './features/waitlist/confirmation-routes.ts';
 import { foldSignupTallyWhileRunning } from './platform/lists/signup-tally.ts';
+import { foldLineBucketsWhileRunning } from './platform/line/line.ts';
 import { registerLists } from './features/lists/lists-feature.ts';
 import { whitelistRoutes } from './features/access/whitelist-routes.ts';
 import { waveRoutes } from './features/access/wave-routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     funnelRoutes(app);
     apiTokenRoutes(app);
     foldSignupTallyWhileRunning(app);
+    foldLineBucketsWhileRunning(app);
     await registerEmail(app, config, MAIL_TEMPLATES_MODULE);
     invitationRoutes(app, config);
     await registerPrivacy(app, config);

@@ -19,6 +19,7 @@ import * as signupTally from './migrations/0017-signup-tally.ts';
 import * as activityIndexes from './migrations/0018-activity-indexes.ts';
 import * as addressProblems from './migrations/0019-address-problems.ts';
 import * as retireSendLog from './migrations/0020-retire-send-log.ts';
+import * as placeInLine from './migrations/0021-place-in-line.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0018-activity-indexes': activityIndexes,
   '0019-address-problems': addressProblems,
   '0020-retire-send-log': retireSendLog,
+  '0021-place-in-line': placeInLine,
 };
 
 /** PostgreSQL's "schema … does not exist". */

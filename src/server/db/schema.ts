@@ -19,6 +19,48 @@ export interface SignupsTable {
   signup_count: Generated<number>;
   /** When the person confirmed the address from the confirmation mail; null: not yet. */
   confirmed_at: Timestamp | null;
+  /** The place taken in the original line, by signup time (migration 0021). */
+  ticket: Generated<number | string | null>;
+  /** Places credited referrals moved the person forward. */
+  boost: Generated<number | string>;
+  /** `ticket - boost` while the person waits (confirmed, not on the whitelist); else null. */
+  line_key: Generated<number | string | null>;
+  /** The person's referral code, given when first needed. */
+  referral_code: Generated<string | null>;
+  /** The products the person wants first, comma-separated (`ios,chrome`). */
+  wants: Generated<string | null>;
+  /** Keyed hash of the network last seen for the person (referral checks), and when. */
+  network: Generated<string | null>;
+  network_at: Generated<Timestamp | null>;
+}
+
+export type ReferralStatus = 'pending' | 'credited' | 'held' | 'rejected';
+
+export interface ReferralsTable {
+  id: string;
+  /** The signup whose link the friend used. */
+  owner_id: string;
+  /** The friend's signup: one referral each. */
+  friend_id: string;
+  status: ReferralStatus;
+  /** Why it is held, comma-separated: same-person, same-network, burst, similar. */
+  reasons: string | null;
+  created_at: Timestamp;
+  /** When the friend confirmed (the referral was credited or held then). */
+  settled_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+}
+
+export interface LineBucketsTable {
+  bucket: number | string;
+  people: number | string;
+}
+
+export interface LineBucketChangesTable {
+  id: Generated<number | string>;
+  bucket: number | string;
+  change: number | string;
 }
 
 export interface WhitelistTable {
@@ -266,6 +308,9 @@ export interface Database {
   wave_members: WaveMembersTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  referrals: ReferralsTable;
+  line_buckets: LineBucketsTable;
+  line_bucket_changes: LineBucketChangesTable;
 }
 
 export function toDate(value: Timestamp): Date {

@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { recordAudit } from '../../platform/audit/audit-repository.ts';
+import { nextTickets } from '../../platform/line/line.ts';
 
 /** Rows written per transaction. */
 export const IMPORT_BATCH_SIZE = 500;
@@ -194,10 +195,13 @@ export async function importSignups(
       continue;
     }
     const inserted = await db.transaction().execute(async (trx) => {
+      // Imported people join the line behind everyone on it now, in the order of the file.
+      const first = await nextTickets(trx, batch.length);
       const result = await trx
         .insertInto('signups')
         .values(
-          batch.map((entry) => ({
+          batch.map((entry, index) => ({
+            ...(first === undefined ? {} : { ticket: first + index }),
             id: uuidV7(entry.createdAt.getTime()),
             email: entry.email,
             program: entry.program,

@@ -3,6 +3,7 @@ import { isPostgres } from '../../db/column-types.ts';
 import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
 import { queueMails } from '../../platform/mail/outbox-repository.ts';
 import { emitWebhookEvents, signupConfirmedEvent } from '../../platform/events/domain-events.ts';
+import { enterLine } from '../../platform/line/line.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -172,6 +173,7 @@ export async function confirmSignup(
       .returning(['id', 'email'])
       .executeTakeFirst();
     if (!confirmed) return false;
+    await enterLine(trx, [confirmed.id]);
     await emitWebhookEvents(trx, [signupConfirmedEvent(confirmed, now)]);
     return true;
   });

@@ -7,6 +7,7 @@ import {
   signupConfirmedEvent,
   signupCreatedEvent,
 } from '../../platform/events/domain-events.ts';
+import { enterLine, nextTickets } from '../../platform/line/line.ts';
 import { queueConfirmationMails, type ConfirmableSignup } from './confirmation-repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -27,6 +28,8 @@ export interface NewSignup {
 /** One row to write: an address's first signup, or a repeat of a known one. */
 interface SignupRow extends NewSignup {
   id: string;
+  /** SQLite only: the row's place in the original line (PostgreSQL's sequence gives it). */
+  ticket?: number;
   created_at: string;
   last_signup_at: string;
   signup_count: number;
@@ -81,10 +84,17 @@ async function saveSignups(
   confirmation: SignupConfirmation | undefined,
 ): Promise<Map<string, ConfirmableSignup>> {
   return db.transaction().execute(async (trx) => {
+    const first = await nextTickets(trx, rows.length);
+    if (first !== undefined) rows.forEach((row, index) => (row.ticket = first + index));
     const saved = await upsertSignups(trx, rows);
     if (confirmation === 'mail') await queueConfirmationMails(trx, [...saved.values()], now);
     // Webhook events for new addresses only: a repeat is not a new signup.
     const created = rows.filter((row) => saved.get(row.email)?.id === row.id);
+    if (confirmation === 'at-once')
+      await enterLine(
+        trx,
+        created.map((row) => row.id),
+      );
     await emitWebhookEvents(trx, [
       ...created.map(signupCreatedEvent),
       ...created

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/column-types.ts';
 import type { Database } from '../../db/schema.ts';
+import { everyWhileRunning } from '../../lib/while-running.ts';
 import type { ListFilter } from './list-filter.ts';
 
 /** What the tally can answer: the conditions on a signup row's own columns, without a search. */
@@ -87,16 +88,5 @@ export const TALLY_FOLD_MS = 2_000;
 export function foldSignupTallyWhileRunning(app: FastifyInstance, everyMs = TALLY_FOLD_MS) {
   const { db } = app.database;
   if (!isPostgres(db)) return;
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = foldSignupTally(db)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'signup tally fold failed'))
-      .finally(() => (running = undefined));
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  everyWhileRunning(app, everyMs, 'signup tally fold failed', () => foldSignupTally(db));
 }

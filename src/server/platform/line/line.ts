@@ -1,0 +1,198 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/column-types.ts';
+import { LINE_BUCKET_SIZE, LINE_KEY_OFFSET } from '../../db/migrations/0021-place-in-line.ts';
+import type { Database } from '../../db/schema.ts';
+import { everyWhileRunning } from '../../lib/while-running.ts';
+
+/**
+ * The line (decision 0039): the people waiting (confirmed, not yet on the whitelist) in one
+ * order, `line_key` ascending then `ticket` descending, where `ticket` is the place taken by
+ * signup time and `line_key` is `ticket - boost`, the places credited referrals moved the person
+ * forward: moved forward 10 places, a person passes exactly the 10 before them (on a tie of
+ * keys, the one who moved further came from further back and goes first). The person's page and
+ * the admin's "invite the next N" both read this order (`LINE_ORDER`).
+ *
+ * Everything that makes a person start or stop waiting goes through here in the transaction of
+ * the change: a confirmation (`enterLine`), a whitelist entry made or removed (`leaveLine`,
+ * `returnToLine`), a credited referral (`setBoost`); an erased signup's row goes, and its bucket
+ * count with it (triggers).
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The first of `count` new tickets on SQLite (one writer: the batch numbers its own rows). */
+export async function nextTickets(db: Executor, count: number): Promise<number | undefined> {
+  if (isPostgres(db) || count === 0) return undefined; // a sequence gives them
+  const row = await db
+    .selectFrom('signups')
+    .select((eb) => eb.fn.max('ticket').as('last'))
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+const notWhitelisted = sql<boolean>`not exists (select 1 from whitelist w where w.email = signups.email)`;
+
+/** Confirmed signups among `ids` that are not on the whitelist start waiting. */
+export async function enterLine(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('signups')
+    .set({ line_key: sql`ticket - boost` })
+    .where('id', 'in', ids)
+    .where('confirmed_at', 'is not', null)
+    .where('line_key', 'is', null)
+    .where(notWhitelisted)
+    .execute();
+}
+
+/** The addresses stop waiting (they were put on the whitelist, invited or not). */
+export async function leaveLine(db: Executor, emails: readonly string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .updateTable('signups')
+    .set({ line_key: null })
+    .where('email', 'in', emails)
+    .where('line_key', 'is not', null)
+    .execute();
+}
+
+/** The addresses wait again (taken off the whitelist), at the place they had. */
+export async function returnToLine(db: Executor, emails: readonly string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .updateTable('signups')
+    .set({ line_key: sql`ticket - boost` })
+    .where('email', 'in', emails)
+    .where('confirmed_at', 'is not', null)
+    .where('line_key', 'is', null)
+    .where(notWhitelisted)
+    .execute();
+}
+
+/** The places a person's credited referrals move them forward. */
+export function boostFor(credited: number, placesPerReferral: number, cap: number): number {
+  return Math.max(0, Math.min(credited, cap)) * placesPerReferral;
+}
+
+/** Sets a person's boost, moving their key with it if they wait. */
+export async function setBoost(db: Executor, id: string, boost: number): Promise<void> {
+  await db
+    .updateTable('signups')
+    .set({
+      boost,
+      line_key: sql`case when line_key is null then null else ticket - ${boost} end`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The line's order, for `orderBy`: first in line first. */
+export const LINE_ORDER = [
+  ['line_key', 'asc'],
+  ['ticket', 'desc'],
+] as const;
+
+function bucketOf(key: number): number {
+  return Math.floor((key + LINE_KEY_OFFSET) / LINE_BUCKET_SIZE);
+}
+
+/** Bucket counts: the folded table, plus PostgreSQL's changes not yet folded. */
+function buckets(db: Executor) {
+  return isPostgres(db)
+    ? db
+        .selectFrom('line_buckets')
+        .select(['bucket', 'people'])
+        .unionAll(db.selectFrom('line_bucket_changes').select(['bucket', 'change as people']))
+    : db.selectFrom('line_buckets').select(['bucket', 'people']);
+}
+
+/** How many people wait. */
+export async function waitingCount(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom(buckets(db).as('b'))
+    .select(sql<string | number | null>`sum(b.people)`.as('people'))
+    .executeTakeFirst();
+  return Number(row?.people ?? 0);
+}
+
+export interface Place {
+  /** 1 for the first person in line. */
+  place: number;
+  /** How many people wait, the person included. */
+  waiting: number;
+}
+
+/**
+ * A waiting person's place, exactly, without counting the line: the people in the buckets before
+ * theirs (a sum over at most a few thousand rows), plus those ahead of them in their own bucket
+ * (at most about a bucket's width of index entries), read in one statement so both sums see the
+ * same moment. Undefined when the person does not wait (unconfirmed, invited, gone).
+ */
+export async function placeInLine(db: Executor, id: string): Promise<Place | undefined> {
+  const me = await db
+    .selectFrom('signups')
+    .select(['line_key', 'ticket'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!me || me.line_key === null || me.ticket === null) return undefined;
+  const key = Number(me.line_key);
+  const ticket = Number(me.ticket);
+  const bucket = bucketOf(key);
+  const bucketStart = bucket * LINE_BUCKET_SIZE - LINE_KEY_OFFSET;
+  const { rows } = await sql<{
+    before: string | number | null;
+    total: string | number | null;
+    inside: string | number;
+  }>`
+    select
+      (select sum(b.people) from (${buckets(db)}) as b where b.bucket < ${bucket}) as before,
+      (select sum(b.people) from (${buckets(db)}) as b) as total,
+      (select count(*) from signups s
+        where s.line_key >= ${bucketStart}
+          and (s.line_key < ${key} or (s.line_key = ${key} and s.ticket > ${ticket}))) as inside`.execute(
+    db,
+  );
+  const row = rows[0];
+  return {
+    place: Number(row?.before ?? 0) + Number(row?.inside ?? 0) + 1,
+    waiting: Number(row?.total ?? 0),
+  };
+}
+
+/**
+ * Folds PostgreSQL's bucket changes into the buckets in one statement (see the signup tally's
+ * fold): one instance at a time. Returns how many change rows it folded; 0 on SQLite.
+ */
+export async function foldLineBuckets(db: Kysely<Database>): Promise<number> {
+  if (!isPostgres(db)) return 0;
+  return db.transaction().execute(async (trx) => {
+    const { rows: lock } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_xact_lock(hashtext(current_schema() || '.line_buckets')) as locked`.execute(
+      trx,
+    );
+    if (!lock[0]?.locked) return 0;
+    const { rows } = await sql<{ folded: string | number }>`
+      with moved as (
+        delete from line_bucket_changes returning bucket, change
+      ), summed as (
+        select bucket, sum(change) as change, count(*) as folded from moved group by bucket
+      ), added as (
+        insert into line_buckets (bucket, people)
+        select bucket, change from summed order by bucket
+        on conflict (bucket) do update set people = line_buckets.people + excluded.people
+      )
+      select coalesce(sum(folded), 0) as folded from summed`.execute(trx);
+    return Number(rows[0]?.folded ?? 0);
+  });
+}
+
+/** How often each instance folds the line's bucket changes (PostgreSQL). */
+export const LINE_FOLD_MS = 2_000;
+
+/** Folds the bucket changes every `everyMs` on PostgreSQL while the app runs. */
+export function foldLineBucketsWhileRunning(app: FastifyInstance, everyMs = LINE_FOLD_MS) {
+  const { db } = app.database;
+  if (!isPostgres(db)) return;
+  everyWhileRunning(app, everyMs, 'line bucket fold failed', () => foldLineBuckets(db));
+}
