@@ -1,37 +1,22 @@
-import { Migrator, type Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { openDatabase } from '../database.ts';
+import {
+  migrationsBefore,
+  migrationsThrough,
+  migrationTestDatabase,
+} from '../../test/migration-steps.ts';
 import { toDate } from '../schema.ts';
-import * as signups from './0001-signups.ts';
-import * as admin from './0002-admin.ts';
-import * as adminSearch from './0003-admin-search.ts';
-import * as oidcProviderState from './0004-oidc-provider-state.ts';
-import * as email from './0005-email.ts';
-import * as signupRepeats from './0006-signup-repeats.ts';
 
 const kinds = await testDatabaseKinds();
 
 /** The schema as it was before signup repeats were recorded. */
-const before: Record<string, Migration> = {
-  '0001-signups': signups,
-  '0002-admin': admin,
-  '0003-admin-search': adminSearch,
-  '0004-oidc-provider-state': oidcProviderState,
-  '0005-email': email,
-};
+const before = migrationsBefore('0006-signup-repeats');
+/** Up to this migration only: later ones would make the migrator refuse to go down. */
+const withThis = migrationsThrough('0006-signup-repeats');
 
 describe.each(kinds)('migration 0006-signup-repeats on $name', (kind) => {
   it('gives existing signups one signup, the latest at their first, and undoes cleanly', async () => {
-    const database = await kind.create();
-    const handle = openDatabase(database.config);
-    const schema = database.config.kind === 'postgres' ? database.config.schema : undefined;
-    const migrator = (migrations: Record<string, Migration>) =>
-      new Migrator({
-        db: handle.db,
-        provider: { getMigrations: () => Promise.resolve(migrations) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+    const { handle, migrator, close } = await migrationTestDatabase(kind);
     try {
       expect((await migrator(before).migrateToLatest()).error).toBeUndefined();
       const createdAt = new Date(Date.UTC(2024, 5, 1, 8, 30));
@@ -46,11 +31,7 @@ describe.each(kinds)('migration 0006-signup-repeats on $name', (kind) => {
         })
         .execute();
 
-      // Up to this migration only: later ones would make the migrator refuse to go down.
-      expect(
-        (await migrator({ ...before, '0006-signup-repeats': signupRepeats }).migrateToLatest())
-          .error,
-      ).toBeUndefined();
+      expect((await migrator(withThis).migrateToLatest()).error).toBeUndefined();
 
       const row = await handle.db
         .selectFrom('signups')
@@ -60,10 +41,7 @@ describe.each(kinds)('migration 0006-signup-repeats on $name', (kind) => {
       expect(row.signup_count).toBe(1);
       expect(toDate(row.last_signup_at!)).toEqual(createdAt);
 
-      const down = await migrator({
-        ...before,
-        '0006-signup-repeats': signupRepeats,
-      }).migrateDown();
+      const down = await migrator(withThis).migrateDown();
       expect(down.error).toBeUndefined();
       const [restored] = await handle.db.selectFrom('signups').selectAll().execute();
       expect(Object.keys(restored!).sort()).toEqual([
@@ -74,8 +52,7 @@ describe.each(kinds)('migration 0006-signup-repeats on $name', (kind) => {
         'source',
       ]);
     } finally {
-      await handle.close();
-      await database.drop();
+      await close();
     }
   });
 });

@@ -1,4 +1,3 @@
-import { Migrator, type Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import type { SignupRecord } from '../../../contract/admin.ts';
 import type { WavePreviewResponse } from '../../../contract/waves.ts';
@@ -6,15 +5,13 @@ import { buildApp } from '../../app.ts';
 import { testConfig } from '../../test/test-config.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { openDatabase } from '../database.ts';
+import { migrationsBefore, migrationTestDatabase } from '../../test/migration-steps.ts';
 import { migrations } from '../migrate.ts';
 
 const kinds = await testDatabaseKinds();
 
 /** The schema as it was before addresses stored earlier were checked. */
-const before: Record<string, Migration> = Object.fromEntries(
-  Object.entries(migrations).filter(([name]) => name < '0019-address-problems'),
-);
+const before = migrationsBefore('0019-address-problems');
 
 const AT = '2025-09-01T09:00:00.000Z';
 /** Stored by an older version, which took the spec's shape alone. */
@@ -30,15 +27,7 @@ const ADMIN = 'admin@example.com';
 
 describe.each(kinds)('migration 0019-address-problems on $name', (kind) => {
   it('marks stored text that is not one mailbox, stops its mail, and waves pass it over', async () => {
-    const database = await kind.create();
-    const handle = openDatabase(database.config);
-    const schema = database.config.kind === 'postgres' ? database.config.schema : undefined;
-    const migrator = (set: Record<string, Migration>) =>
-      new Migrator({
-        db: handle.db,
-        provider: { getMigrations: () => Promise.resolve(set) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+    const { config, handle, migrator, close } = await migrationTestDatabase(kind);
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
       expect((await migrator(before).migrateToLatest()).error).toBeUndefined();
@@ -114,7 +103,7 @@ describe.each(kinds)('migration 0019-address-problems on $name', (kind) => {
 
       app = await buildApp(
         testConfig({
-          database: database.config,
+          database: config,
           webRoot: '/nonexistent',
           adminEmails: new Set([ADMIN]),
         }),
@@ -148,8 +137,7 @@ describe.each(kinds)('migration 0019-address-problems on $name', (kind) => {
       expect(preview.json<WavePreviewResponse>().count).toBe(fine.length);
     } finally {
       await app?.close();
-      await handle.close();
-      await database.drop();
+      await close();
     }
   });
 });

@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { collectPersonalData } from '../../features/privacy/personal-data-repository.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { openDatabase } from '../database.ts';
+import { migrationsBefore, migrationTestDatabase } from '../../test/migration-steps.ts';
 import { migrations } from '../migrate.ts';
 import { CUT_OFF_MESSAGE } from './0020-retire-send-log.ts';
 
 const kinds = await testDatabaseKinds();
 
 /** The schema as it was while older versions' send log was still held. */
-const before: Record<string, Migration> = Object.fromEntries(
-  Object.entries(migrations).filter(([name]) => name < '0020-retire-send-log'),
-);
+const before = migrationsBefore('0020-retire-send-log');
 
 const AT = '2025-09-01T09:00:00.000Z';
 const PERSON = 'older@example.com';
@@ -33,15 +30,7 @@ const logged = (id: string, status: string, error: string | null = null) => ({
 
 describe.each(kinds)('migration 0020-retire-send-log on $name', (kind) => {
   it('moves every row of the send log into the outbox as finished mail and drops the table', async () => {
-    const database = await kind.create();
-    const handle = openDatabase(database.config);
-    const schema = database.config.kind === 'postgres' ? database.config.schema : undefined;
-    const migrator = (set: Record<string, Migration>) =>
-      new Migrator({
-        db: handle.db,
-        provider: { getMigrations: () => Promise.resolve(set) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+    const { handle, schema, migrator, close } = await migrationTestDatabase(kind);
     try {
       expect((await migrator(before).migrateToLatest()).error).toBeUndefined();
       await sql`insert into email_send_log (id, to_address, template, status, message_id, smtp_response, error, attempts, requested_by, created_at) values ${sql.join(
@@ -140,8 +129,7 @@ describe.each(kinds)('migration 0020-retire-send-log on $name', (kind) => {
       expect(tables.map((table) => table.name)).toContain('mail_outbox');
       expect(tables.map((table) => table.name)).not.toContain('email_send_log');
     } finally {
-      await handle.close();
-      await database.drop();
+      await close();
     }
   });
 });
