@@ -183,51 +183,32 @@ function FilterPanel({
       aria-label={`${list} filters`}
       className="mt-2 grid grid-cols-2 gap-3 rounded-xl border border-ink-700 bg-ink-900 p-3 sm:grid-cols-3 lg:grid-cols-6"
     >
-      <label className={labelClass}>
-        Whitelist
-        <select
-          className={control}
-          value={filters.whitelisted ?? ''}
-          onChange={(event) =>
-            onChange({
-              whitelisted: (event.target.value || undefined) as ListFilters['whitelisted'],
-            })
-          }
-        >
-          <option value="">Any</option>
-          <option value="true">Whitelisted</option>
-          <option value="false">Not whitelisted</option>
-        </select>
-      </label>
-      <label className={labelClass}>
-        Registration
-        <select
-          className={control}
-          value={filters.registered ?? ''}
-          onChange={(event) =>
-            onChange({ registered: (event.target.value || undefined) as ListFilters['registered'] })
-          }
-        >
-          <option value="">Any</option>
-          <option value="true">Registered</option>
-          <option value="false">Not registered</option>
-        </select>
-      </label>
-      <label className={labelClass}>
-        Programme
-        <select
-          className={control}
-          value={filters.type ?? ''}
-          onChange={(event) => onChange({ type: event.target.value || undefined })}
-        >
-          <option value="">Any</option>
-          {[...new Set([...PROGRAMMES, ...(filters.type ? [filters.type] : [])])].map((type) => (
-            <option key={type} value={type}>
-              {type.replaceAll('_', ' ')}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Whitelist"
+        value={filters.whitelisted}
+        options={[
+          { value: 'true', label: 'Whitelisted' },
+          { value: 'false', label: 'Not whitelisted' },
+        ]}
+        onChange={(whitelisted) => onChange({ whitelisted })}
+      />
+      <FilterSelect
+        label="Registration"
+        value={filters.registered}
+        options={[
+          { value: 'true', label: 'Registered' },
+          { value: 'false', label: 'Not registered' },
+        ]}
+        onChange={(registered) => onChange({ registered })}
+      />
+      <FilterSelect
+        label="Programme"
+        value={filters.type}
+        options={[...new Set([...PROGRAMMES, ...(filters.type ? [filters.type] : [])])].map(
+          (type) => ({ value: type, label: type.replaceAll('_', ' ') }),
+        )}
+        onChange={(type) => onChange({ type })}
+      />
       <form onSubmit={applySource} className="min-w-0">
         <label className={labelClass}>
           Signup form
@@ -268,5 +249,38 @@ function FilterPanel({
         />
       </label>
     </div>
+  );
+}
+
+/** One filter of the panel: a labelled choice whose first option, Any, clears it. */
+function FilterSelect<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: Value | undefined;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value | undefined) => void;
+}) {
+  return (
+    <label className={labelClass}>
+      {label}
+      <select
+        className={control}
+        value={value ?? ''}
+        onChange={(event) =>
+          onChange(options.find((option) => option.value === event.target.value)?.value)
+        }
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
