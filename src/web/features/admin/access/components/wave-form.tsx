@@ -1,5 +1,5 @@
 /** The form of a new wave: invite the next people, or remind those invited a while ago. */
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import type { WavePreviewRequest } from '../../../../../contract/waves.ts';
 import { secondary } from './wave-format.ts';
 
@@ -50,7 +50,6 @@ export function WaveForm({
   onChange: (update: Partial<WaveFormState>) => void;
   onSubmit: (event: FormEvent) => void;
 }) {
-  const ids = { count: useId(), days: useId(), type: useId(), source: useId() };
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="New wave">
       <fieldset className="flex flex-wrap gap-x-5 gap-y-1">
@@ -75,76 +74,98 @@ export function WaveForm({
         ))}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <label htmlFor={ids.count} className="block text-sm font-medium text-ink-100">
-            How many people
-          </label>
-          <input
-            id={ids.count}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={50_000}
-            required
-            value={form.count}
-            onChange={(event) => onChange({ count: event.target.value })}
-            className={field}
-          />
-        </div>
+        <WholeNumberField
+          label="How many people"
+          max={50_000}
+          value={form.count}
+          onChange={(count) => onChange({ count })}
+        />
         {form.kind === 'reminder' ? (
-          <div>
-            <label htmlFor={ids.days} className="block text-sm font-medium text-ink-100">
-              Invited at least this many days ago
-            </label>
+          <WholeNumberField
+            label="Invited at least this many days ago"
+            max={365}
+            value={form.days}
+            onChange={(days) => onChange({ days })}
+          />
+        ) : null}
+        <WaveField label="Programme">
+          {(id) => (
+            <select
+              id={id}
+              value={form.type}
+              onChange={(event) => onChange({ type: event.target.value })}
+              className={field}
+            >
+              <option value="">Any programme</option>
+              {PROGRAMMES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </WaveField>
+        <WaveField label="Signup form">
+          {(id) => (
             <input
-              id={ids.days}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={365}
-              required
-              value={form.days}
-              onChange={(event) => onChange({ days: event.target.value })}
+              id={id}
+              value={form.source}
+              onChange={(event) => onChange({ source: event.target.value })}
+              placeholder="Any form, e.g. hero-top"
+              maxLength={100}
+              autoComplete="off"
               className={field}
             />
-          </div>
-        ) : null}
-        <div>
-          <label htmlFor={ids.type} className="block text-sm font-medium text-ink-100">
-            Programme
-          </label>
-          <select
-            id={ids.type}
-            value={form.type}
-            onChange={(event) => onChange({ type: event.target.value })}
-            className={field}
-          >
-            <option value="">Any programme</option>
-            {PROGRAMMES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.source} className="block text-sm font-medium text-ink-100">
-            Signup form
-          </label>
-          <input
-            id={ids.source}
-            value={form.source}
-            onChange={(event) => onChange({ source: event.target.value })}
-            placeholder="Any form, e.g. hero-top"
-            maxLength={100}
-            autoComplete="off"
-            className={field}
-          />
-        </div>
+          )}
+        </WaveField>
       </div>
       <button type="submit" className={secondary} disabled={busy}>
         Preview wave
       </button>
     </form>
+  );
+}
+
+/** A field of the form: its label, and the control `children` draws with the id it labels. */
+function WaveField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink-100">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** A required whole number from 1 to `max`. */
+function WholeNumberField({
+  label,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <WaveField label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          required
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={field}
+        />
+      )}
+    </WaveField>
   );
 }
