@@ -1,81 +1,54 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
-import type { ListFilters } from '../list-filters.ts';
-import type { PageSize } from '../page-size.ts';
-import type { ListId } from '../use-list-state.ts';
-import { ConfirmationFilter, type ConfirmationChoice } from './confirmation-filter.tsx';
+import { exportUrl } from '../api/export-url.ts';
+import type { ListId, ListState } from '../use-list-state.ts';
+import { ConfirmationFilter } from './confirmation-filter.tsx';
 import { ListHeading } from './list-heading.tsx';
 import { ListPager } from './list-pager.tsx';
 import { ListSearch } from './list-search.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 
-interface ListTabPanelProps {
-  value: ListId;
-  title: 'Signups' | 'Users';
-  search: string;
-  /** The search box's draft, and its change. */
-  searchInput: string;
-  onSearchInputChange: (value: string) => void;
-  loading: boolean;
-  shown: number | undefined;
-  total: number | undefined;
-  /** False: a broad search, counted no further than `total` ("at least"). */
-  totalExact: boolean;
-  offset: number;
-  pageSize: number;
-  onPageSizeChange: (size: PageSize) => void;
-  onOffsetChange: (offset: number) => void;
-  confirmation: ConfirmationChoice;
-  onConfirmationChange: (choice: ConfirmationChoice) => void;
-  filters: ListFilters;
-  onFiltersChange: (filters: ListFilters) => void;
-  /** The CSV export of what the list shows. */
-  exportHref: string;
-  /** More tools at the end of the toolbar (the import). */
-  tools?: ReactNode;
-  /** Changes with the search and every filter: a new one starts without a known total. */
-  pagerKey: string;
-  children: ReactNode;
-}
+const TITLES = { signups: 'Signups', users: 'Users' } as const satisfies Record<ListId, string>;
 
 /**
  * One list tab: one toolbar line (the heading with its counts, the search, the confirmation
- * filter, then the list's tools), the table and the pager. The panel itself is no stop of the
- * Tab key: the search, its first control, is the next one after the tabs.
+ * filter, then the list's tools), the table and the pager, all following the lists' state (the
+ * search, the filters and the page are the URL's, shared by both lists; the counts are the
+ * list's own). The panel itself is no stop of the Tab key: the search, its first control, is
+ * the next one after the tabs.
  */
 export function ListTabPanel({
-  value,
-  title,
-  search,
-  searchInput,
-  onSearchInputChange,
-  loading,
-  shown,
-  total,
-  totalExact,
-  offset,
-  pageSize,
-  onPageSizeChange,
-  onOffsetChange,
-  confirmation,
-  onConfirmationChange,
-  filters,
-  onFiltersChange,
-  exportHref,
+  list,
+  lists,
   tools,
-  pagerKey,
   children,
-}: ListTabPanelProps) {
-  const headingId = `${value}-heading`;
+}: {
+  list: ListId;
+  lists: ListState;
+  /** More tools at the end of the toolbar (the import). */
+  tools?: ReactNode;
+  /** The table, with what goes above it. */
+  children: ReactNode;
+}) {
+  const title = TITLES[list];
+  const view = lists[list];
+  const loading = view.isLoading;
+  // The rows of this load: none while it has not come (a failure's last good rows are not).
+  const shown = view.data === undefined ? undefined : view.rows?.length;
+  const total = view.data?.pagination.total;
+  const totalExact = view.data?.pagination.totalExact ?? true;
+  const { search, pageSizes, filters } = lists;
+  const pageSize = pageSizes[list];
+  const headingId = `${list}-heading`;
   return (
-    <Tabs.Content value={value} tabIndex={-1} className="mt-3" aria-labelledby={headingId}>
+    <Tabs.Content value={list} tabIndex={-1} className="mt-3" aria-labelledby={headingId}>
       <ListToolbar
         list={title}
         filters={filters}
-        onChange={onFiltersChange}
+        onChange={lists.setFilters}
         pageSize={pageSize}
-        onPageSizeChange={onPageSizeChange}
-        exportHref={exportHref}
+        onPageSizeChange={(size) => lists.setPageSize(list, size)}
+        exportHref={exportUrl(list, lists.query)}
         leading={
           <>
             <ListHeading
@@ -86,11 +59,11 @@ export function ListTabPanel({
               totalExact={totalExact}
               search={search}
             />
-            <ListSearch value={searchInput} onChange={onSearchInputChange} />
+            <ListSearch value={lists.searchInput} onChange={lists.setSearchInput} />
             <ConfirmationFilter
               label={`${title} by confirmation`}
-              value={confirmation}
-              onChange={onConfirmationChange}
+              value={filters.confirmation ?? 'all'}
+              onChange={lists.setConfirmation}
             />
           </>
         }
@@ -99,14 +72,14 @@ export function ListTabPanel({
       </ListToolbar>
       <div className="mt-2">{children}</div>
       <ListPager
-        key={pagerKey}
+        key={lists.pagingKey}
         label={`${title} pages`}
-        offset={offset}
+        offset={lists.offsets[list]}
         pageSize={pageSize}
         total={loading ? undefined : total}
         totalExact={totalExact}
         loading={loading}
-        onOffsetChange={onOffsetChange}
+        onOffsetChange={(offset) => lists.setOffset(list, offset)}
       />
     </Tabs.Content>
   );

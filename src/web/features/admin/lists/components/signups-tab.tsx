@@ -4,7 +4,6 @@
  */
 import type { BulkAction } from '../../../../../contract/waves.ts';
 import type { AdminApiError } from '../../shared/api/admin-request.ts';
-import { exportUrl } from '../api/export-url.ts';
 import type { ListState } from '../use-list-state.ts';
 import type { RowSelectionState } from '../use-row-selection.ts';
 import { ImportButton } from './import-dialog.tsx';
@@ -28,29 +27,10 @@ export function SignupsTab({
 }) {
   const { signups } = lists;
   const { readOnly } = rowActions;
-  const total = signups.data?.pagination.total;
-  const totalExact = signups.data?.pagination.totalExact ?? true;
   return (
     <ListTabPanel
-      value="signups"
-      title="Signups"
-      search={lists.search}
-      searchInput={lists.searchInput}
-      onSearchInputChange={lists.setSearchInput}
-      loading={signups.isLoading}
-      shown={signups.data?.signups.length}
-      total={total}
-      totalExact={totalExact}
-      offset={lists.offsets.signups}
-      pageSize={lists.pageSizes.signups}
-      onPageSizeChange={(size) => lists.setPageSize('signups', size)}
-      onOffsetChange={(offset) => lists.setOffset('signups', offset)}
-      confirmation={lists.filters.confirmation ?? 'all'}
-      onConfirmationChange={lists.setConfirmation}
-      pagerKey={lists.pagingKey}
-      filters={lists.filters}
-      onFiltersChange={lists.setFilters}
-      exportHref={exportUrl('signups', lists.query)}
+      list="signups"
+      lists={lists}
       tools={readOnly ? null : <ImportButton onSessionEnded={onSessionEnded} />}
     >
       {!readOnly && selection.hasSelection ? (
@@ -58,8 +38,8 @@ export function SignupsTab({
           selection={selection.selection}
           pageSize={selection.pageSize}
           pageSelected={selection.allOnPage}
-          total={total}
-          totalExact={totalExact}
+          total={signups.data?.pagination.total}
+          totalExact={signups.data?.pagination.totalExact ?? true}
           onSelectMatching={selection.selectMatching}
           onSelectPage={selection.selectPage}
           onClear={selection.clear}

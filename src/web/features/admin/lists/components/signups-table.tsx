@@ -1,34 +1,21 @@
-import { Fragment } from 'react';
 import type { SignupRecord } from '../../../../../contract/admin.ts';
-import { AddressText } from '../../shared/components/address-text.tsx';
 import { ConfirmationBadge } from './confirmation-badge.tsx';
 import { formatDate } from '../../shared/components/format-date.ts';
-import {
-  columnCell,
-  ListTable,
-  rowTabIndex,
-  WhitelistAction,
-  type Column,
-  type ListTableProps,
-} from './list-table.tsx';
-import {
-  cellClass,
-  emailCellClass,
-  nowrapCellClass,
-  rowClass,
-} from '../../shared/components/table-styles.ts';
+import { ACTIONS_COLUMN, EMAIL_COLUMN, ListRow, listTexts, shownColumns } from './list-row.tsx';
+import { columnCell, ListTable, type Column, type ListTableProps } from './list-table.tsx';
+import { cellClass, nowrapCellClass } from '../../shared/components/table-styles.ts';
 import { TypeBadge } from './type-badge.tsx';
 import { WhitelistBadge } from './whitelist-badge.tsx';
 
 /** The spec's columns in its order, with the confirmation added before the actions. */
 const COLUMN = {
-  email: { name: 'Email', layout: 'email' },
+  email: EMAIL_COLUMN,
   type: { name: 'Type', layout: 'short' },
   signupDate: { name: 'Signup Date', layout: 'short' },
   registration: { name: 'Registration Status', layout: 'long' },
   whitelist: { name: 'Whitelist Status', layout: 'medium' },
   confirmation: { name: 'Confirmation', layout: 'rest' },
-  actions: { name: 'Actions', layout: 'actions' },
+  actions: ACTIONS_COLUMN,
 } as const satisfies Record<string, Column>;
 const COLUMNS: Column[] = Object.values(COLUMN);
 
@@ -37,13 +24,8 @@ export function SignupsTable({
   isLoading,
   failure,
   search,
-  readOnly,
-  busyEmail,
-  onAdd,
-  onRemove,
-  rowNote,
-  onOpen,
   selection,
+  ...actions
 }: ListTableProps & {
   signups: SignupRecord[] | undefined;
   /** Row selection for bulk changes; absent for a viewer. */
@@ -56,20 +38,14 @@ export function SignupsTable({
       }
     | undefined;
 }) {
-  // A viewer changes nothing: no Actions column.
-  const columns = readOnly ? COLUMNS.filter((column) => column.name !== 'Actions') : COLUMNS;
+  const columns = shownColumns(COLUMNS, actions.readOnly);
   return (
     <ListTable
       isLoading={isLoading}
       failure={failure}
       isEmpty={!signups || signups.length === 0}
       search={search}
-      texts={{
-        title: 'Signups',
-        loading: 'Loading signups...',
-        empty: 'No signups found',
-        noMatch: 'No signups match your search.',
-      }}
+      texts={listTexts('Signups')}
       columns={columns}
       emailHead={
         selection ? (
@@ -84,63 +60,50 @@ export function SignupsTable({
       }
     >
       {signups?.map((signup, index) => (
-        <Fragment key={signup.id}>
-          <tr className={rowClass} tabIndex={rowTabIndex(index, Boolean(readOnly) && !onOpen)}>
-            <td className={columnCell(emailCellClass, COLUMN.email)} data-label="Email">
-              <span className="flex min-w-0 items-center gap-2">
-                {selection ? (
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${signup.email}`}
-                    checked={selection.isSelected(signup.email)}
-                    onChange={() => selection.toggle(signup.email)}
-                    className="size-4 shrink-0 accent-gold-400"
-                  />
-                ) : null}
-                <AddressText
-                  email={signup.email}
-                  notOneMailbox={signup.notOneMailbox}
-                  onOpen={onOpen}
-                />
+        <ListRow
+          key={signup.id}
+          index={index}
+          email={signup.email}
+          notOneMailbox={signup.notOneMailbox}
+          whitelisted={signup.isWhitelisted}
+          add={{ label: 'Add', ariaLabel: `Add ${signup.email} to the whitelist` }}
+          select={
+            selection ? (
+              <input
+                type="checkbox"
+                aria-label={`Select ${signup.email}`}
+                checked={selection.isSelected(signup.email)}
+                onChange={() => selection.toggle(signup.email)}
+                className="size-4 shrink-0 accent-gold-400"
+              />
+            ) : null
+          }
+          columns={columns.length}
+          actions={actions}
+        >
+          <td className={columnCell(cellClass, COLUMN.type)} data-label="Type">
+            <TypeBadge type={signup.type} />
+          </td>
+          <td className={columnCell(nowrapCellClass, COLUMN.signupDate)} data-label="Signup Date">
+            {formatDate(signup.createdAt)}
+          </td>
+          <td className={columnCell(cellClass, COLUMN.registration)} data-label="Registration">
+            {signup.registeredAt ? (
+              <span className="text-ink-100">
+                Registered{' '}
+                <span className="whitespace-nowrap">({formatDate(signup.registeredAt)})</span>
               </span>
-            </td>
-            <td className={columnCell(cellClass, COLUMN.type)} data-label="Type">
-              <TypeBadge type={signup.type} />
-            </td>
-            <td className={columnCell(nowrapCellClass, COLUMN.signupDate)} data-label="Signup Date">
-              {formatDate(signup.createdAt)}
-            </td>
-            <td className={columnCell(cellClass, COLUMN.registration)} data-label="Registration">
-              {signup.registeredAt ? (
-                <span className="text-ink-100">
-                  Registered{' '}
-                  <span className="whitespace-nowrap">({formatDate(signup.registeredAt)})</span>
-                </span>
-              ) : (
-                <span className="text-ink-400">Pending</span>
-              )}
-            </td>
-            <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">
-              <WhitelistBadge whitelisted={signup.isWhitelisted} />
-            </td>
-            <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
-              <ConfirmationBadge confirmedAt={signup.confirmedAt} />
-            </td>
-            {readOnly ? null : (
-              <td className={columnCell(cellClass, COLUMN.actions)} data-label="Actions">
-                <WhitelistAction
-                  email={signup.email}
-                  whitelisted={signup.isWhitelisted}
-                  busy={busyEmail === signup.email}
-                  add={{ label: 'Add', ariaLabel: `Add ${signup.email} to the whitelist` }}
-                  onAdd={onAdd}
-                  onRemove={onRemove}
-                />
-              </td>
+            ) : (
+              <span className="text-ink-400">Pending</span>
             )}
-          </tr>
-          {rowNote?.(signup.email, columns.length)}
-        </Fragment>
+          </td>
+          <td className={columnCell(cellClass, COLUMN.whitelist)} data-label="Whitelist">
+            <WhitelistBadge whitelisted={signup.isWhitelisted} />
+          </td>
+          <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
+            <ConfirmationBadge confirmedAt={signup.confirmedAt} />
+          </td>
+        </ListRow>
       ))}
     </ListTable>
   );
