@@ -28,6 +28,13 @@ export function databaseAdapter(db: Kysely<Database>): AdapterFactory {
       value.includes('\u0000')
         ? undefined
         : live(await select().where(column, '=', value).executeTakeFirst());
+    const remove = async (column: 'id' | 'grant_id', value: string) => {
+      await db
+        .deleteFrom('oidc_payloads')
+        .where('kind', '=', kind)
+        .where(column, '=', value)
+        .execute();
+    };
     return {
       async upsert(id, payload, expiresIn) {
         const values = {
@@ -54,23 +61,11 @@ export function databaseAdapter(db: Kysely<Database>): AdapterFactory {
           .where('id', '=', id)
           .execute();
       },
-      async destroy(id) {
-        await db
-          .deleteFrom('oidc_payloads')
-          .where('kind', '=', kind)
-          .where('id', '=', id)
-          .execute();
-      },
+      destroy: (id) => remove('id', id),
       // Called once per kind of token the grant may hold: only this kind's rows go. An
       // interaction names the grant too, and must outlive it when a sign-in with another
       // account first ends the session of the one the browser had.
-      async revokeByGrantId(grantId) {
-        await db
-          .deleteFrom('oidc_payloads')
-          .where('kind', '=', kind)
-          .where('grant_id', '=', grantId)
-          .execute();
-      },
+      revokeByGrantId: (grantId) => remove('grant_id', grantId),
     };
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { Browser, startListeningApp } from '../../test/listening-app.ts';
+import { chooseLocalAccount } from '../../test/local-sign-in.ts';
 import type { TestApp } from '../../test/test-app.ts';
 
 const [sqlite] = await testDatabaseKinds();
@@ -23,27 +24,11 @@ async function start(browser: Browser, path = '/api/auth/login') {
   return url;
 }
 
-/** Fills the provider's sign-in page and follows its answer as far as it redirects. */
-async function choose(browser: Browser, loginPage: URL, email: string) {
-  const page = await browser.request(loginPage.href);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Sign in to ReelScore');
-  const submitted = await browser.request(loginPage.href, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, name: 'Film Curator' }).toString(),
-  });
-  return browser.follow(
-    submitted.headers.get('location') ?? '',
-    (next) => next.pathname === CALLBACK,
-  );
-}
-
 /** A whole sign-in through the provider's page; the answer of our callback. */
 async function signIn(browser: Browser, email: string, path?: string) {
   const loginPage = await start(browser, path);
   expect(loginPage.pathname.startsWith(LOGIN_PAGE), loginPage.href).toBe(true);
-  const { url: callback } = await choose(browser, loginPage, email);
+  const { url: callback } = await chooseLocalAccount(browser, loginPage, email);
   return browser.request(callback.href);
 }
 
@@ -79,7 +64,7 @@ describe('signing in with another account (embedded provider)', () => {
     // Not even a start that asks for nothing signs the refused account in again.
     const next = await start(browser);
     expect(next.pathname.startsWith(LOGIN_PAGE), next.href).toBe(true);
-    const { url: callback } = await choose(browser, next, ADMIN);
+    const { url: callback } = await chooseLocalAccount(browser, next, ADMIN);
     expect((await browser.request(callback.href)).status).toBe(200);
     expect(await sessionEmail(browser)).toBe(ADMIN);
   });
@@ -89,7 +74,7 @@ describe('signing in with another account (embedded provider)', () => {
     expect((await signIn(browser, ADMIN)).status).toBe(200);
 
     const loginPage = await start(browser, '/api/auth/login?prompt=select_account');
-    const { url, response } = await choose(browser, loginPage, EDITOR);
+    const { url, response } = await chooseLocalAccount(browser, loginPage, EDITOR);
     // The provider first ends the session of the account it knew, with a form that posts itself.
     expect(url.pathname).toMatch(/^\/oidc\/auth\//);
     expect(response.status).toBe(200);

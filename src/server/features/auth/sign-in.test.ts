@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DENIED_MESSAGE } from '../../../contract/admin.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { Browser, startListeningApp } from '../../test/listening-app.ts';
+import { chooseLocalAccount } from '../../test/local-sign-in.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { SESSION_COOKIE } from './admin-guard.ts';
 
@@ -17,19 +18,7 @@ async function signIn(
   const { url: loginPage } = await browser.follow('/api/auth/login', (next) =>
     next.pathname.startsWith('/api/auth/local-login/'),
   );
-  const page = await browser.request(loginPage.href);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Sign in to ReelScore');
-
-  const submitted = await browser.request(loginPage.href, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, name: 'Film Curator' }).toString(),
-  });
-  const { url: callback } = await browser.follow(
-    submitted.headers.get('location') ?? '',
-    (next) => next.pathname === '/api/auth/callback',
-  );
+  const { url: callback } = await chooseLocalAccount(browser, loginPage, email);
   await tamper?.(callback);
   return browser.request(callback.href);
 }
