@@ -1,9 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { UsersResponse } from '../src/contract/admin.ts';
 import { axeViolations, expectDashboard, searchBox, viewTab } from './support/admin.ts';
 import { seedSignups, startAdminSession } from './support/admin-data.ts';
 import { expect, test as base } from './support/admin-fixtures.ts';
 import { caughtMailTo } from './support/database.ts';
+import { Effort } from './support/effort.ts';
 import { E2E_DEPLOYMENT_SETTINGS } from './support/environment.ts';
 import { gotoHydrated } from './support/fixtures.ts';
 import { startServer } from './support/server-process.ts';
@@ -29,11 +30,24 @@ function commandMenu(page: Page) {
   return page.getByRole('dialog', { name: 'Command menu' });
 }
 
-/** The menu's item for a person (its name starts with the address), whatever it does. */
+/** The menu's item for a person (its name starts with the address): it opens their panel. */
 function personItem(page: Page, email: string) {
   return commandMenu(page).getByRole('option', {
     name: new RegExp(`^${email.replaceAll('.', '\\.')}`),
   });
+}
+
+/** The menu's item for a change to a person, just under them. */
+function personAction(
+  page: Page,
+  action: 'Whitelist and send the invitation' | 'Remove from whitelist',
+  email: string,
+) {
+  return commandMenu(page).getByRole('option', { name: `${action} for ${email}`, exact: true });
+}
+
+function personPanel(page: Page, email: string) {
+  return page.getByRole('dialog', { name: email });
 }
 
 /** The list's row of an address (its address cell, not a notice about it). */
@@ -42,28 +56,6 @@ function listRow(page: Page, email: string) {
     .getByRole('tabpanel')
     .getByRole('row')
     .filter({ has: page.locator(`[title="${email}"]`) });
-}
-
-/** Clicks and key presses of one task, counted as an operator makes them. */
-class Effort {
-  clicks = 0;
-  keys = 0;
-  private readonly page: Page;
-  constructor(page: Page) {
-    this.page = page;
-  }
-  async click(target: Locator) {
-    await target.click();
-    this.clicks += 1;
-  }
-  async press(key: string) {
-    await this.page.keyboard.press(key);
-    this.keys += 1;
-  }
-  async type(text: string) {
-    await this.page.keyboard.type(text);
-    this.keys += text.length;
-  }
 }
 
 /** What the server says of an address: on the whitelist or not. */
@@ -137,23 +129,24 @@ for (const { width, height } of WIDTHS) {
       await expect(menu.getByRole('combobox')).toBeFocused();
       await effort.type(part);
 
-      // The person, with their whitelist and confirmation state and what choosing them does.
+      // The person, with their whitelist and confirmation state, and the change just under.
       const person = personItem(page, email);
       await expect(person).toBeVisible();
       await expect(person).toContainText('Not Whitelisted');
       await expect(person).toContainText('Confirmed');
-      await expect(person).toContainText('Whitelist and send the invitation');
+      const invite = personAction(page, 'Whitelist and send the invitation', email);
+      await expect(invite).toBeVisible();
+      await expect(personAction(page, 'Remove from whitelist', email)).toHaveCount(0);
       expect(await axeViolations(page), 'axe with the person found').toEqual([]);
 
-      const typed = { clicks: effort.clicks, keys: effort.keys };
-      await effort.click(person);
+      const typed = effort.now();
+      await effort.click(invite);
       await expect(menu.getByText(email)).toBeVisible();
       expect(await axeViolations(page), 'axe on the confirm').toEqual([]);
       await effort.click(menu.getByRole('button', { name: SEND }));
       await expect(menu).toBeHidden();
 
-      expect(effort.clicks - typed.clicks, 'clicks after typing the address').toBe(2);
-      expect(effort.keys - typed.keys, 'keys after typing the address').toBe(0);
+      expect(effort.since(typed), 'after typing the address').toEqual({ clicks: 2, keys: 0 });
       await expect.poll(() => isWhitelisted(page, email)).toBe(true);
       await expect
         .poll(() => caughtMailTo(email).map((mail) => mail.subject))
@@ -166,27 +159,69 @@ for (const { width, height } of WIDTHS) {
       await expect(row).not.toContainText('Not Whitelisted');
       await page.keyboard.press('Control+K');
       await page.keyboard.type(part);
-      await expect(personItem(page, email)).toContainText('Remove from whitelist');
+      await expect(personItem(page, email)).toContainText('Whitelisted');
+      await expect(personAction(page, 'Remove from whitelist', email)).toBeVisible();
+      await expect(personAction(page, 'Whitelist and send the invitation', email)).toHaveCount(0);
       await page.keyboard.press('Escape');
     });
 
-    test('from the keyboard alone: type the address, Enter on the person, Enter on the confirm', async ({
+    test('choosing a person opens their panel, named in the address; closing it gives the focus back', async ({
+      signedIn: page,
+    }) => {
+      const email = seedPerson(`panel${width}`);
+      // Opened from the search box: that is where the focus comes back to.
+      await page.keyboard.press('/');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.type(email);
+      const person = personItem(page, email);
+      await expect(person).toHaveAttribute('aria-selected', 'true');
+      await expect(person).toContainText('Open');
+      await page.keyboard.press('Enter');
+
+      await expect(commandMenu(page)).toBeHidden();
+      const panel = personPanel(page, email);
+      await expect(panel.getByRole('list', { name: 'State' })).toContainText('Confirmed');
+      await expect(panel.getByRole('list', { name: 'State' })).toContainText('Not Whitelisted');
+      await expect(panel.getByRole('button', { name: 'Add to Whitelist' })).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('person')).toBe(email);
+      expect(await axeViolations(page), 'axe with the panel open').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
+      await expect(page).not.toHaveURL(/person=/);
+      await expect(searchBox(page)).toBeFocused();
+
+      // With the pointer, from another view: one click on the person; Back puts the panel away.
+      await viewTab(page, 'Funnel').click();
+      await page.keyboard.press('Control+K');
+      await page.keyboard.type(email.slice(0, email.indexOf('@')));
+      await personItem(page, email).click();
+      await expect(panel).toBeVisible();
+      // The view stays under the panel (hidden from assistive technology while it is open).
+      expect(new URL(page.url()).searchParams.get('tab')).toBe('funnel');
+      await page.goBack();
+      await expect(panel).toHaveCount(0);
+      await expect(viewTab(page, 'Funnel')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    test('from the keyboard alone: type the address, Down to the invitation, Enter, Enter on the confirm', async ({
       signedIn: page,
     }) => {
       const email = seedPerson(`keys${width}`);
       const effort = new Effort(page);
       await effort.press('Control+K');
       await effort.type(email);
-      // The first match is chosen as it arrives: Enter reaches the person.
-      const person = personItem(page, email);
-      await expect(person).toHaveAttribute('aria-selected', 'true');
+      // The first match is chosen as it arrives (Enter would open it); its change is just under.
+      await expect(personItem(page, email)).toHaveAttribute('aria-selected', 'true');
+      await effort.press('ArrowDown');
+      const invite = personAction(page, 'Whitelist and send the invitation', email);
+      await expect(invite).toHaveAttribute('aria-selected', 'true');
       await effort.press('Enter');
       await expect(commandMenu(page).getByRole('button', { name: SEND })).toBeFocused();
       await effort.press('Enter');
       await expect(commandMenu(page)).toBeHidden();
 
       expect(effort.clicks).toBe(0);
-      expect(effort.keys).toBe(email.length + 3);
+      expect(effort.keys).toBe(email.length + 4);
       await expect.poll(() => isWhitelisted(page, email)).toBe(true);
       await expect
         .poll(() => caughtMailTo(email).map((mail) => mail.subject))
@@ -195,8 +230,12 @@ for (const { width, height } of WIDTHS) {
       // A whitelisted person is taken off from the menu, with no mail.
       await page.keyboard.press('Control+K');
       await page.keyboard.type(email);
-      await expect(personItem(page, email)).toContainText('Remove from whitelist');
       await expect(personItem(page, email)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowDown');
+      await expect(personAction(page, 'Remove from whitelist', email)).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
       await page.keyboard.press('Enter');
       await expect(commandMenu(page)).toBeHidden();
       await expect.poll(() => isWhitelisted(page, email)).toBe(false);
@@ -226,6 +265,7 @@ for (const { width, height } of WIDTHS) {
         await page.keyboard.press('Control+K');
         await page.keyboard.type(email);
         await expect(personItem(page, email)).toHaveAttribute('aria-selected', 'true');
+        await page.keyboard.press('ArrowDown');
         await page.keyboard.press('Enter');
         const send = commandMenu(page).getByRole('button', { name: SEND });
         await page.keyboard.press('Enter');
@@ -316,7 +356,7 @@ for (const { width, height } of WIDTHS) {
       expect((await preview).ok()).toBe(true);
     });
 
-    test('a viewer finds people and opens views, and is offered no change', async ({
+    test('a viewer finds people, opens their panel and views, and is offered no change', async ({
       page,
       viewerOrigin,
     }) => {
@@ -334,26 +374,28 @@ for (const { width, height } of WIDTHS) {
       for (const hidden of ['Email Testing', 'Privacy requests', 'Integrations']) {
         await expect(menu.getByRole('option', { name: new RegExp(`^${hidden}`) })).toHaveCount(0);
       }
-      // Choosing a person shows them in the list: Signups here, as they signed up.
+      // A person found opens their panel, with no change offered, in the menu or in the panel.
       await page.keyboard.type(email);
       const person = personItem(page, email);
-      await expect(person).toContainText('Show in Signups');
+      await expect(person).toHaveAttribute('aria-selected', 'true');
       await expect(menu.getByText(/Whitelist and send|Remove from whitelist/)).toHaveCount(0);
       expect(await axeViolations(page), 'axe with the viewer’s menu').toEqual([]);
       await page.keyboard.press('Enter');
       await expect(menu).toBeHidden();
-      await expect(viewTab(page, 'Signups')).toHaveAttribute('aria-selected', 'true');
-      await expect(searchBox(page)).toBeFocused();
-      await expect(searchBox(page)).toHaveValue(email);
-      await expect(listRow(page, email)).toBeVisible();
+      const panel = personPanel(page, email);
+      await expect(panel.getByRole('list', { name: 'State' })).toContainText('Confirmed');
+      await expect(panel.getByRole('button', { name: /Whitelist|Remove|Erase/ })).toHaveCount(0);
+      expect(await axeViolations(page), 'axe with the viewer’s panel').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
 
-      // From another view, User Management, which holds everyone.
+      // Every match in a list: from a view without one, User Management, which holds everyone.
       await viewTab(page, 'Funnel').click();
       await page.keyboard.press('Control+K');
       await page.keyboard.type(email);
-      await expect(personItem(page, email)).toContainText('Show in User Management');
-      await page.keyboard.press('Enter');
+      await menu.getByRole('option', { name: /^Show every match for/ }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('users');
+      await expect(searchBox(page)).toBeFocused();
       await expect(searchBox(page)).toHaveValue(email);
       await expect(listRow(page, email)).toBeVisible();
     });

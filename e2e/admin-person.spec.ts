@@ -49,10 +49,11 @@ for (const { width, height } of WIDTHS) {
     await expect(panel.getByText(/whitelist\.add by admin@reelscore\.local/)).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Remove from whitelist' })).toBeVisible();
 
-    // Back closes the panel and leaves the list as it was.
+    // Back closes the panel and leaves the list as it was, the focus on the address again.
     await page.goBack();
     await expect(panel).toHaveCount(0);
     await expect(searchBox(page)).toHaveValue(email);
+    await expect(page.getByRole('button', { name: `Open ${email}` })).toBeFocused();
   });
 }
 

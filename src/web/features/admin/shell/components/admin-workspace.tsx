@@ -211,6 +211,7 @@ export function AdminWorkspace({
         readOnly={readOnly}
         listQuery={lists.query}
         onSearchLists={lists.setSearchInput}
+        onOpenPerson={openPerson}
         whitelist={readOnly ? null : changes}
         onSessionEnded={endsSession}
       />

@@ -1,8 +1,9 @@
 /**
- * What the command menu holds while open: the search, the people it found, the actions and the
- * views, in that order, each kept while every word typed is in its name or its hint; or the one
- * confirm before an invitation. The order never changes with the typing, so the same keys
- * always reach the same item.
+ * What the command menu holds while open: the search, the people it found (each opens their
+ * panel, with an admin's common change for them just under), the actions and the views, in that
+ * order, each kept while every word typed is in its name or its hint; or the one confirm before
+ * an invitation. The order never changes with the typing, so the same keys always reach the
+ * same item.
  */
 import { Command } from 'cmdk';
 import { useEffect, useRef, useState } from 'react';
@@ -14,7 +15,7 @@ import { useDebouncedValue } from '../../lists/use-debounced-value.ts';
 import { ADMIN_VIEWS, viewsFor, type ViewId } from '../admin-views.ts';
 import { PEOPLE_MIN_SEARCH, usePeopleMatching } from '../api/find-people.ts';
 import type { FocusTarget } from '../use-view-focus.ts';
-import { CommandPerson, personValue } from './command-person.tsx';
+import { CommandPerson, personValue, type PersonAction } from './command-person.tsx';
 import { commandHintClass, commandItemClass } from './command-styles.ts';
 import { InviteConfirm } from './invite-confirm.tsx';
 
@@ -24,10 +25,12 @@ export type MenuWhitelist = Pick<
   'invited' | 'completeInvitation' | 'remove'
 >;
 
-/** How the menu's choices end: closing, opening a view, or searching the lists. */
+/** How the menu's choices end: closing, opening a view or a person, or searching the lists. */
 export interface MenuSteps {
   /** Closes the menu; focus goes back where it was, then `then` runs. */
   close: (then?: () => void) => void;
+  /** Closes the menu and opens the person's panel. */
+  openPerson: (email: string) => void;
   /** Opens a view and puts the focus in it (its panel, unless told). */
   goTo: (view: ViewId, focus?: FocusTarget) => void;
   /** Searches a list (the one on screen, else User Management, which holds everyone). */
@@ -123,28 +126,25 @@ export function CommandMenuBody({
     );
   }
 
-  function personChoice(person: UserRecord): { action: string; run: () => void } {
-    if (whitelist && person.isWhitelisted) {
+  /** An admin's common change for the person; a viewer changes nothing. */
+  function personAction(person: UserRecord): PersonAction | null {
+    if (!whitelist) return null;
+    if (person.isWhitelisted) {
       return {
-        action: 'Remove from whitelist',
+        id: 'remove',
+        label: 'Remove from whitelist',
         run: () => {
           whitelist.remove(person.email);
           steps.close();
         },
       };
     }
-    // An address that is not one mailbox is never mailed: it is shown, not invited.
-    if (whitelist && !person.notOneMailbox) {
-      return {
-        action: 'Whitelist and send the invitation',
-        run: () => setConfirming(person.email),
-      };
-    }
-    // Signups holds only those who signed up; User Management holds everyone.
-    const list = view === 'signups' && person.signupDate ? 'signups' : 'users';
+    // An address that is not one mailbox is never mailed: its panel shows why.
+    if (person.notOneMailbox) return null;
     return {
-      action: `Show in ${LIST_NAMES[list]}`,
-      run: () => steps.searchLists(person.email, list),
+      id: 'invite',
+      label: 'Whitelist and send the invitation',
+      run: () => setConfirming(person.email),
     };
   }
 
@@ -231,17 +231,14 @@ export function CommandMenuBody({
       >
         {peopleShown ? (
           <Command.Group heading="People" className={groupClass}>
-            {found.map((person) => {
-              const choice = personChoice(person);
-              return (
-                <CommandPerson
-                  key={person.email}
-                  person={person}
-                  action={choice.action}
-                  onSelect={choice.run}
-                />
-              );
-            })}
+            {found.map((person) => (
+              <CommandPerson
+                key={person.email}
+                person={person}
+                onOpen={() => steps.openPerson(person.email)}
+                action={personAction(person)}
+              />
+            ))}
             {people.error ? (
               <Command.Item
                 value="people:retry"

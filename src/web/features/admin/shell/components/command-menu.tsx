@@ -1,10 +1,10 @@
 /**
  * The command menu: Ctrl+K or Cmd+K, or the search button in the header, opens it; `/` puts the
  * cursor in the lists' search (from a view without it, Signups opens first). It finds a person
- * by address as one types, opens any view the role is offered, and starts the common actions.
- * An admin whitelists a found person with the invitation after one confirm, or takes one off
- * the whitelist, and starts the next wave; anyone exports the list or opens the mail queue. A
- * viewer is offered nothing they cannot do.
+ * by address as one types (choosing one opens their panel, `?person=`), opens any view the role
+ * is offered, and starts the common actions. An admin whitelists a found person with the
+ * invitation after one confirm, or takes one off the whitelist, and starts the next wave; anyone
+ * exports the list or opens the mail queue. A viewer is offered nothing they cannot do.
  *
  * cmdk makes the combobox and its arrow keys; Radix's dialog, as every dialog here, traps the
  * focus, closes on Escape and gives the focus back to where it was.
@@ -30,6 +30,7 @@ export function CommandMenu({
   readOnly,
   listQuery,
   onSearchLists,
+  onOpenPerson,
   whitelist,
   onSessionEnded,
 }: {
@@ -43,6 +44,8 @@ export function CommandMenu({
   listQuery: Record<string, string | undefined>;
   /** Puts text in the lists' search. */
   onSearchLists: (text: string) => void;
+  /** Opens a person's panel. */
+  onOpenPerson: (email: string) => void;
   /** Absent for a viewer, who changes nothing. */
   whitelist: MenuWhitelist | null;
   onSessionEnded: (error: unknown) => boolean;
@@ -67,6 +70,9 @@ export function CommandMenu({
       afterClose.current = then ? { then } : null;
       onOpenChange(false);
     },
+    // The panel opens once the menu has gone and given the focus back: the panel gives it back
+    // there in turn when it closes.
+    openPerson: (email) => steps.close(() => onOpenPerson(email)),
     goTo: (target: ViewId, focus: FocusTarget = activePanel) => {
       if (target !== view) onView(target);
       afterClose.current = { focus: () => focusIn(target, focus) };

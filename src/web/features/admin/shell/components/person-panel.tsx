@@ -6,7 +6,7 @@
  * the person's record (lists), the whitelist change (access) and the data actions (privacy).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Person } from '../../../../../contract/person.ts';
 import { useErasePersonalData } from '../../privacy/api/erase-personal-data.ts';
 import { useSendPersonalDataCopy } from '../../privacy/api/send-personal-data.ts';
@@ -55,6 +55,8 @@ export function PersonPanel({
     if (failure) onSessionEnded(failure);
   }, [failure, onSessionEnded]);
   const notFound = failure instanceof AdminApiError && failure.status === 404;
+  /** Where the focus was when the panel opened (an address, the search), to give it back. */
+  const openedFrom = useRef<HTMLElement | null>(null);
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -62,6 +64,19 @@ export function PersonPanel({
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
         <Dialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            // Radix asks before it moves the focus in: it is still where the panel was opened.
+            const from = document.activeElement;
+            openedFrom.current =
+              from instanceof HTMLElement && from !== document.body ? from : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            // Radix would focus a trigger, and the panel has none (an address, the URL or the
+            // command menu opens it).
+            if (!openedFrom.current?.isConnected) return;
+            event.preventDefault();
+            openedFrom.current.focus();
+          }}
           className="fixed inset-y-0 right-0 z-[61] flex w-full max-w-md flex-col border-l border-ink-700 bg-ink-900 text-ink-100 shadow-2xl"
         >
           <div className="flex items-start justify-between gap-3 border-b border-ink-700 px-5 py-4">
