@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'api-token.revoke',
   'export',
   'signups.import',
+  'referral.credit',
+  'referral.reject',
 ] as const;
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -19,6 +19,14 @@ export type ProgramType = (typeof PROGRAM_TYPES)[number];
 /** Name of the hidden field that people never see and bots fill in. */
 export const HONEYPOT_FIELD = 'website';
 
+/**
+ * The referral code's field in the signup forms and the query parameter of a referral link on
+ * any page (`?ref=<code>`; `/r/<code>` redirects there). It travels in the URL and the form only.
+ */
+export const REFERRAL_FIELD = 'ref';
+/** Where a referral link sends its visitor: the signup page, with the code in its address. */
+export const REFERRAL_LINK_PREFIX = '/r/';
+
 export const UNKNOWN_SIGNUP_TYPE_MESSAGE = 'Unknown signup form';
 export const BODY_NOT_OBJECT_MESSAGE = 'The request body must be a JSON object';
 

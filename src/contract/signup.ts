@@ -3,6 +3,7 @@ import { emailSchema } from './email.ts';
 import {
   BODY_NOT_OBJECT_MESSAGE,
   HONEYPOT_FIELD,
+  REFERRAL_FIELD,
   SIGNUP_TYPES,
   UNKNOWN_SIGNUP_TYPE_MESSAGE,
 } from './signup-types.ts';
@@ -17,6 +18,15 @@ export const signupRequestSchema = z
         .max(1024)
         .optional()
         .meta({ description: 'Leave empty. Filled only by automated form fillers.' }),
+      [REFERRAL_FIELD]: z
+        .string({ error: `${REFERRAL_FIELD} must be text` })
+        .max(64, { error: `${REFERRAL_FIELD} must be at most 64 characters` })
+        .optional()
+        .meta({
+          description:
+            'The referral code of the link the person came by (`/r/<code>` or `?ref=<code>`); ' +
+            'an unknown code is ignored and the answer is the same.',
+        }),
     },
     { error: BODY_NOT_OBJECT_MESSAGE },
   )

@@ -8,6 +8,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'whitelist.added',
   'whitelist.removed',
   'user.registered',
+  'referral.credited',
+  'referral.flagged',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

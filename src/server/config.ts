@@ -152,6 +152,12 @@ export const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((value) => value === 'true'),
+  REFERRAL_PLACES: z.coerce.number().int().min(0).max(100_000).default(10),
+  REFERRAL_CAP: z.coerce.number().int().min(0).max(100_000).default(10),
+  MOVED_UP_MAIL: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   DISPOSABLE_DOMAINS_ALLOWED: commaList({ lowerCase: true }).refine(
     (domains) => domains.every((domain) => !domain.includes('@') && domainToASCII(domain) !== ''),
     'must be comma-separated domain names (example.com), not addresses',
@@ -435,6 +441,15 @@ const appConfigSchema = z.transform((env: Env) => ({
    * a signup counts as confirmed when it is made.
    */
   signupConfirmation: env.SIGNUP_CONFIRMATION,
+  /** The line (decision 0039): how far each credited referral moves a person forward. */
+  referrals: {
+    /** Places a credited referral moves its owner forward. */
+    places: env.REFERRAL_PLACES,
+    /** Credited referrals that count at most (places beyond it are not given). */
+    cap: env.REFERRAL_CAP,
+  },
+  /** At most one mail a week to a person who moved up in line (each person may turn it off). */
+  movedUpMail: env.MOVED_UP_MAIL,
   /** Domains on the disposable-mail list whose addresses signup accepts all the same. */
   disposableDomainsAllowed: env.DISPOSABLE_DOMAINS_ALLOWED,
   /** Proxy addresses and ranges whose X-Forwarded-* headers count; `false`: nobody's. */

@@ -9,12 +9,15 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { startListeningApp } from '../../test/listening-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+import { referralCodeFor } from '../../platform/line/referrals.ts';
 import { confirmSignup } from '../waitlist/confirmation-repository.ts';
 import { newWebhookSecret } from './webhook-repository.ts';
 import { WEBHOOK_USER_AGENT } from './webhook-sender.ts';
 
 const kinds = await testDatabaseKinds();
 const ADMIN = 'hooks-admin@example.com';
+/** The events about one address; the referral events are about a referral's owner. */
+const ADDRESS_EVENTS = WEBHOOK_EVENT_TYPES.filter((type) => !type.startsWith('referral.'));
 
 async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, ms = 15_000) {
   const deadline = Date.now() + ms;
@@ -76,7 +79,7 @@ describe.each(kinds)('signed webhooks on $name', (kind) => {
     await receiver?.close();
   });
 
-  it('sends each of the five events once, signed as Standard Webhooks defines', async () => {
+  it('sends each of the five events about an address once, signed as Standard Webhooks defines', async () => {
     const email = `every-event-${kind.name}@example.com`;
     expect((await signUp(email)).statusCode).toBe(200);
     // A repeat is not a new signup: no second event.
@@ -100,7 +103,7 @@ describe.each(kinds)('signed webhooks on $name', (kind) => {
     const seen = await until(about, (hooks) => hooks.length >= 5);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(about()).toHaveLength(5);
-    expect(seen.map((hook) => hook.type).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    expect(seen.map((hook) => hook.type).sort()).toEqual(ADDRESS_EVENTS.sort());
     expect(new Set(seen.map((hook) => hook.id)).size).toBe(5);
     for (const hook of seen) {
       expect(hook.signatureValid).toBe(true);
@@ -157,6 +160,50 @@ describe.each(kinds)('signed webhooks on $name', (kind) => {
       last: { status: 'delivered', httpStatus: 200, error: null },
     });
     expect(hook.deliveries.delivered).toBeGreaterThanOrEqual(5);
+  });
+
+  it('sends referral.credited and referral.flagged about the owner, never the friend’s address', async () => {
+    const owner = `owner-${kind.name}@gmail.com`;
+    await signUp(owner);
+    const ownerRow = await db()
+      .selectFrom('signups')
+      .select('id')
+      .where('email', '=', owner)
+      .executeTakeFirstOrThrow();
+    await confirmSignup(db(), ownerRow.id);
+    const code = await referralCodeFor(db(), ownerRow.id);
+    const friends = [`friend-${kind.name}@example.org`, `owner-${kind.name}+again@gmail.com`];
+    for (const friend of friends) {
+      expect(
+        (await post('/api/utility/signup', { email: friend, signupType: 'general', ref: code }, {}))
+          .statusCode,
+      ).toBe(200);
+      const row = await db()
+        .selectFrom('signups')
+        .select('id')
+        .where('email', '=', friend)
+        .executeTakeFirstOrThrow();
+      await confirmSignup(db(), row.id);
+    }
+    const about = () =>
+      receiver.received.filter(
+        (hook) => hook.type.startsWith('referral.') && hook.data.ownerEmail === owner,
+      );
+    const seen = await until(about, (hooks) => hooks.length >= 2);
+    expect(seen.map((hook) => hook.type).sort()).toEqual(['referral.credited', 'referral.flagged']);
+    const flagged = seen.find((hook) => hook.type === 'referral.flagged')!;
+    expect(flagged.data).toEqual({
+      id: expect.any(String),
+      ownerId: ownerRow.id,
+      ownerEmail: owner,
+      friendId: expect.any(String),
+      at: expect.any(String),
+      reasons: ['same-person'],
+    });
+    for (const hook of seen) {
+      expect(hook.signatureValid).toBe(true);
+      for (const friend of friends) expect(hook.body).not.toContain(friend);
+    }
   });
 
   it('tries a failing receiver again with the same id, signing each attempt anew', async () => {

@@ -4,6 +4,12 @@ import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
 import { queueMails } from '../../platform/mail/outbox-repository.ts';
 import { emitWebhookEvents, signupConfirmedEvent } from '../../platform/events/domain-events.ts';
 import { enterLine } from '../../platform/line/line.ts';
+import {
+  DEFAULT_REFERRAL_RULES,
+  noteNetwork,
+  settleReferral,
+  type ReferralRules,
+} from '../../platform/line/referrals.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -157,12 +163,15 @@ export async function findConfirmableSignup(
 
 /**
  * Confirms the signup once: true if this call confirmed it, false if it already was (or is gone).
- * The `signup.confirmed` webhook event is queued in the same transaction.
+ * In the same transaction the person starts waiting in line, the referral they came by (if any)
+ * is settled, the network they confirmed from is noted (`network`, keyed) and the
+ * `signup.confirmed` webhook event is queued.
  */
 export async function confirmSignup(
   db: Kysely<Database>,
   id: string,
   now = new Date(),
+  { network, rules = DEFAULT_REFERRAL_RULES }: { network?: string; rules?: ReferralRules } = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const confirmed = await trx
@@ -174,6 +183,8 @@ export async function confirmSignup(
       .executeTakeFirst();
     if (!confirmed) return false;
     await enterLine(trx, [confirmed.id]);
+    await noteNetwork(trx, confirmed.id, network, now);
+    await settleReferral(trx, confirmed.id, now, rules);
     await emitWebhookEvents(trx, [signupConfirmedEvent(confirmed, now)]);
     return true;
   });

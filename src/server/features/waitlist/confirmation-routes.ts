@@ -15,6 +15,7 @@ import {
   type PersonPage,
 } from '../../platform/pages/person-page.ts';
 import { pageOrJsonResponse } from '../../plugins/api-docs.ts';
+import { networkKey } from '../../platform/addresses/network-key.ts';
 import { unsubscribeSecret } from '../../platform/links/unsubscribe-token.ts';
 import {
   confirmSignup,
@@ -305,7 +306,12 @@ export async function confirmationRoutes(app: FastifyInstance, config: AppConfig
         if (inspection.state !== 'pending') return refuse(request, reply, inspection, token);
         const { signup } = inspection;
         const now = new Date();
-        const confirmedNow = await orUnavailable(() => confirmSignup(db, signup.id, now));
+        const confirmedNow = await orUnavailable(() =>
+          confirmSignup(db, signup.id, now, {
+            network: networkKey(secret, request.ip),
+            rules: config.referrals,
+          }),
+        );
         if (!confirmedNow) {
           // Another request confirmed it in between.
           return answer(

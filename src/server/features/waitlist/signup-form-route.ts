@@ -14,7 +14,12 @@ import {
   SIGNUP_THANKS_PATH,
 } from '../../../contract/signup-form-post.ts';
 import { signupRequestSchema } from '../../../contract/signup.ts';
-import { HONEYPOT_FIELD, SIGNUP_TYPES, type SignupType } from '../../../contract/signup-types.ts';
+import {
+  HONEYPOT_FIELD,
+  REFERRAL_FIELD,
+  SIGNUP_TYPES,
+  type SignupType,
+} from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
 import { fillSlots } from '../../lib/fill-slots.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -159,6 +164,7 @@ export function signupFormRoute(
           email: field(request.body, 'email'),
           signupType: field(request.body, 'signupType'),
           [HONEYPOT_FIELD]: field(request.body, HONEYPOT_FIELD),
+          [REFERRAL_FIELD]: field(request.body, REFERRAL_FIELD),
         });
         if (!parsed.success) {
           const message = parsed.error.issues[0]?.message ?? FALLBACK_PROBLEM;
@@ -166,7 +172,13 @@ export function signupFormRoute(
         }
         const { email, signupType } = parsed.data;
         await acceptSignup(
-          { email, signupType, honeypot: parsed.data[HONEYPOT_FIELD] },
+          {
+            email,
+            signupType,
+            honeypot: parsed.data[HONEYPOT_FIELD],
+            ref: parsed.data[REFERRAL_FIELD],
+            ip: request.ip,
+          },
           request.log,
         );
         return reply.code(303).header('location', SIGNUP_THANKS_PATH).send();

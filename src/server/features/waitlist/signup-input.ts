@@ -7,6 +7,10 @@ export interface SignupInput {
   signupType: SignupType;
   /** The honeypot field's value: anything but empty drops the signup silently. */
   honeypot?: string;
+  /** The referral code the person came with, if any (an unknown one is ignored). */
+  ref?: string;
+  /** The address the request came from (a referral's network check). */
+  ip: string;
 }
 
 /**

@@ -8,6 +8,12 @@ import {
   signupCreatedEvent,
 } from '../../platform/events/domain-events.ts';
 import { enterLine, nextTickets } from '../../platform/line/line.ts';
+import {
+  DEFAULT_REFERRAL_RULES,
+  recordReferrals,
+  settleReferral,
+  type ReferralRules,
+} from '../../platform/line/referrals.ts';
 import { queueConfirmationMails, type ConfirmableSignup } from './confirmation-repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -23,6 +29,10 @@ export interface NewSignup {
   email: string;
   program: string;
   source: string;
+  /** A referral code (well formed) the person came with: a new signup records its referral. */
+  ref?: string;
+  /** The keyed network of a referred signup (network-key.ts). */
+  network?: string;
 }
 
 /** One row to write: an address's first signup, or a repeat of a known one. */
@@ -48,7 +58,8 @@ async function upsertSignups(
 ): Promise<Map<string, ConfirmableSignup>> {
   const saved = await db
     .insertInto('signups')
-    .values(rows)
+    // The referral travels beside the row (recordReferrals), not in it.
+    .values(rows.map(({ ref: _ref, network: _network, ...row }) => row))
     .onConflict((conflict) =>
       conflict.column('email').doUpdateSet((eb) => ({
         signup_count: eb('signups.signup_count', '+', eb.ref('excluded.signup_count')),
@@ -82,6 +93,7 @@ async function saveSignups(
   rows: SignupRow[],
   now: Date,
   confirmation: SignupConfirmation | undefined,
+  rules: ReferralRules,
 ): Promise<Map<string, ConfirmableSignup>> {
   return db.transaction().execute(async (trx) => {
     const first = await nextTickets(trx, rows.length);
@@ -90,11 +102,27 @@ async function saveSignups(
     if (confirmation === 'mail') await queueConfirmationMails(trx, [...saved.values()], now);
     // Webhook events for new addresses only: a repeat is not a new signup.
     const created = rows.filter((row) => saved.get(row.email)?.id === row.id);
-    if (confirmation === 'at-once')
+    if (confirmation === 'at-once') {
       await enterLine(
         trx,
         created.map((row) => row.id),
       );
+    }
+    const referred = created.filter((row) => row.ref !== undefined);
+    await recordReferrals(
+      trx,
+      referred.map((row) => ({
+        friendId: row.id,
+        friendEmail: row.email,
+        code: row.ref!,
+        network: row.network,
+      })),
+      now,
+    );
+    // Confirmed as they sign up (confirmation off): their referrals settle now.
+    if (confirmation === 'at-once') {
+      for (const row of referred) await settleReferral(trx, row.id, now, rules);
+    }
     await emitWebhookEvents(trx, [
       ...created.map(signupCreatedEvent),
       ...created
@@ -127,9 +155,10 @@ export async function insertSignup(
   signup: NewSignup,
   now = new Date(),
   confirmation?: SignupConfirmation,
+  rules: ReferralRules = DEFAULT_REFERRAL_RULES,
 ) {
   const row = signupRow(signup, now, confirmation);
-  const saved = await saveSignups(db, [row], now, confirmation);
+  const saved = await saveSignups(db, [row], now, confirmation, rules);
   return { created: saved.get(row.email)?.id === row.id };
 }
 
@@ -145,6 +174,7 @@ export async function insertSignups(
   signups: NewSignup[],
   now = new Date(),
   confirmation?: SignupConfirmation,
+  rules: ReferralRules = DEFAULT_REFERRAL_RULES,
 ): Promise<Outcome<{ created: boolean }>[]> {
   const rows = new Map<string, SignupRow>();
   for (const signup of signups) {
@@ -156,7 +186,7 @@ export async function insertSignups(
     // In address order: batches committing in parallel (PostgreSQL) then lock the rows they
     // share in the same order, and cannot deadlock on them.
     const ordered = [...rows.values()].sort((a, b) => (a.email < b.email ? -1 : 1));
-    const saved = await saveSignups(db, ordered, now, confirmation);
+    const saved = await saveSignups(db, ordered, now, confirmation, rules);
     const answered = new Set<string>();
     return signups.map((signup): Outcome<{ created: boolean }> => {
       const id = saved.get(signup.email)?.id;
@@ -170,7 +200,7 @@ export async function insertSignups(
     if (signups.length === 1) return [{ ok: false, error: batchError }];
     return Promise.all(
       signups.map((signup) =>
-        insertSignup(db, signup, now, confirmation).then(
+        insertSignup(db, signup, now, confirmation, rules).then(
           (value): Outcome<{ created: boolean }> => ({ ok: true, value }),
           (error: unknown): Outcome<{ created: boolean }> => ({ ok: false, error }),
         ),

@@ -6,7 +6,11 @@ import {
   signupResponseSchema,
   type SignupResponse,
 } from '../../../contract/signup.ts';
-import { HONEYPOT_FIELD, SIGNUP_ACCEPTED_MESSAGE } from '../../../contract/signup-types.ts';
+import {
+  HONEYPOT_FIELD,
+  REFERRAL_FIELD,
+  SIGNUP_ACCEPTED_MESSAGE,
+} from '../../../contract/signup-types.ts';
 import type { AppConfig } from '../../config.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
@@ -17,6 +21,9 @@ import {
   disposableAddressCheck,
   emailDomain,
 } from '../../platform/addresses/disposable-domains.ts';
+import { networkKey } from '../../platform/addresses/network-key.ts';
+import { REFERRAL_CODE_PATTERN } from '../../platform/line/referrals.ts';
+import { unsubscribeSecret } from '../../platform/links/unsubscribe-token.ts';
 import type { AcceptSignup } from './signup-input.ts';
 import { signupFormRoute } from './signup-form-route.ts';
 import { insertSignups, type NewSignup } from './signup-repository.ts';
@@ -47,11 +54,19 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
         signups,
         new Date(),
         config.signupConfirmation ? 'mail' : 'at-once',
+        config.referrals,
       ),
     { concurrency: app.database.dialect === 'postgres' ? 4 : 1 },
   );
   const isDisposable = disposableAddressCheck(config.disposableDomainsAllowed);
-  const acceptSignup: AcceptSignup = async ({ email, signupType, honeypot }, log) => {
+  // The networks of referred signups are keyed with the service's secret (read once, lazily).
+  let secret: Promise<string> | undefined;
+  const networkOf = async (ref: string | undefined, ip: string) => {
+    if (ref === undefined || !REFERRAL_CODE_PATTERN.test(ref)) return undefined;
+    secret ??= unsubscribeSecret(app.database.db, config.mail);
+    return networkKey(await secret, ip);
+  };
+  const acceptSignup: AcceptSignup = async ({ email, signupType, honeypot, ref, ip }, log) => {
     if (honeypot) {
       log.info({ signupType }, 'signup dropped: honeypot field filled');
       return;
@@ -62,10 +77,13 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
       throw new HttpError(400, DISPOSABLE_EMAIL_MESSAGE);
     }
     try {
+      const network = await networkOf(ref, ip);
       const { created } = await recordSignup({
         email,
         program: config.signupProgram,
         source: signupType,
+        ...(ref !== undefined && REFERRAL_CODE_PATTERN.test(ref) ? { ref } : {}),
+        ...(network !== undefined ? { network } : {}),
       });
       log.debug({ email: maskEmail(email), signupType, created }, 'signup recorded');
       app.metrics.signupAccepted(created ? 'new' : 'repeat');
@@ -111,7 +129,13 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
     async (request) => {
       const { email, signupType } = request.body;
       await acceptSignup(
-        { email, signupType, honeypot: request.body[HONEYPOT_FIELD] },
+        {
+          email,
+          signupType,
+          honeypot: request.body[HONEYPOT_FIELD],
+          ref: request.body[REFERRAL_FIELD],
+          ip: request.ip,
+        },
         request.log,
       );
       return ACCEPTED;

@@ -23,7 +23,10 @@ export type AuditAction =
    */
   | 'privacy.export'
   | 'privacy.download'
-  | 'privacy.erase';
+  | 'privacy.erase'
+  /** An admin credited or rejected a referral held for review (the target: its owner). */
+  | 'referral.credit'
+  | 'referral.reject';
 
 export interface AuditEntry {
   at: Date;
