@@ -127,7 +127,8 @@ const waveSize = z
 const inviteWaveFields = {
   kind: z.literal('invite'),
   count: waveSize.meta({
-    description: 'Invite the next this many confirmed, not yet whitelisted people, oldest first',
+    description:
+      'Invite the next this many people in line (confirmed, not yet whitelisted), first in line first: the order their own pages show',
   }),
   type: label.optional().meta({ description: 'Only signups of this programme type' }),
   source: label.optional().meta({ description: 'Only signups from this form' }),

@@ -441,7 +441,7 @@ const appConfigSchema = z.transform((env: Env) => ({
    * a signup counts as confirmed when it is made.
    */
   signupConfirmation: env.SIGNUP_CONFIRMATION,
-  /** The line (decision 0039): how far each credited referral moves a person forward. */
+  /** The line (decision 0040): how far each credited referral moves a person forward. */
   referrals: {
     /** Places a credited referral moves its owner forward. */
     places: env.REFERRAL_PLACES,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres, timestampType } from '../column-types.ts';
 
 /**
- * The line (decision 0039): one order for the person's page and the admin's "invite the next N".
+ * The line (decision 0040): one order for the person's page and the admin's "invite the next N".
  *
  * - `signups.ticket`: the place an address took in the original line, by signup time (1, 2, 3…;
  *   a sequence on PostgreSQL, the batch's own count on SQLite, which has one writer). The
@@ -120,6 +120,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('change', 'bigint', (column) => column.notNull())
       .execute();
     await postgresTriggers(db);
+    await postgresMembershipTriggers(db);
   } else {
     await sqliteTriggers(db);
   }
@@ -137,7 +138,15 @@ export async function down(db: Kysely<any>): Promise<void> {
       await sql`drop function ${sql.raw(`signup_line_${name}`)}()`.execute(db);
     }
     await db.schema.dropTable('line_bucket_changes').execute();
+    await sql`drop trigger signups_line_join_insert on signups`.execute(db);
+    await sql`drop trigger signups_line_join_confirm on signups`.execute(db);
+    await sql`drop function signup_line_join()`.execute(db);
+    await sql`drop trigger whitelist_line_change on whitelist`.execute(db);
+    await sql`drop function whitelist_line_change()`.execute(db);
   } else {
+    for (const name of ['signups_line_confirm', 'whitelist_line_insert', 'whitelist_line_delete']) {
+      await sql`drop trigger ${sql.raw(name)}`.execute(db);
+    }
     await sql`drop trigger signups_line_update`.execute(db);
     await sql`drop trigger signups_tally_insert`.execute(db);
     await sql`drop trigger signups_tally_delete`.execute(db);
@@ -196,13 +205,87 @@ async function sqliteTriggers(db: Kysely<any>) {
     insert into line_buckets (bucket, people)
     select ${bucketOf(`${row}.line_key`)}, ${change} where ${row}.line_key is not null
     on conflict (bucket) do update set people = people + ${change};`;
+  // A row inserted without a ticket (the service numbers its own batches) gets the next one; a
+  // row inserted confirmed waits at once. Both statements test the new row before touching any
+  // page, so an ordinary signup pays for two statements that do nothing.
+  const onInsert = `
+    update signups set ticket = (select coalesce(max(ticket), 0) + 1 from signups)
+    where id = new.id and new.ticket is null;
+    update signups set line_key = ticket - boost
+    where id = new.id and new.confirmed_at is not null and ${notWhitelisted('new.email')};
+    ${line('new', 1)}`;
   await sql`drop trigger signups_tally_insert`.execute(db);
   await sql`drop trigger signups_tally_delete`.execute(db);
-  await sqliteTallyTriggers(db, line('new', 1), line('old', -1));
+  await sqliteTallyTriggers(db, onInsert, line('old', -1));
   await sql`
     create trigger signups_line_update after update of line_key on signups
     when old.line_key is not new.line_key
     begin ${sql.raw(line('old', -1))} ${sql.raw(line('new', 1))} end`.execute(db);
+  // Whoever confirms an address, or puts it on the whitelist or takes it off, moves the line.
+  await sql`
+    create trigger signups_line_confirm after update of confirmed_at on signups
+    when new.confirmed_at is not null and new.line_key is null
+    begin
+      update signups set line_key = ticket - boost
+      where id = new.id and ${sql.raw(notWhitelisted('new.email'))};
+    end`.execute(db);
+  await sql`
+    create trigger whitelist_line_insert after insert on whitelist
+    begin
+      update signups set line_key = null where email = new.email and line_key is not null;
+    end`.execute(db);
+  await sql`
+    create trigger whitelist_line_delete after delete on whitelist
+    begin
+      update signups set line_key = ticket - boost
+      where email = old.email and confirmed_at is not null and line_key is null;
+    end`.execute(db);
+}
+
+/** SQL: no whitelist entry for the address. */
+function notWhitelisted(address: string): string {
+  return `not exists (select 1 from whitelist w where w.email = ${address})`;
+}
+
+/**
+ * PostgreSQL: a row confirmed (when inserted or later) waits, unless its address is on the
+ * whitelist; a whitelist entry made or removed takes the address out of the line or puts it
+ * back. Row triggers whose WHEN is false (every ordinary signup) call nothing.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function postgresMembershipTriggers(db: Kysely<any>) {
+  await sql`
+    create function signup_line_join() returns trigger language plpgsql
+    set search_path from current as $$
+    begin
+      if ${sql.raw(notWhitelisted('new.email'))} then
+        new.line_key := new.ticket - new.boost;
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`
+    create trigger signups_line_join_insert before insert on signups
+    for each row when (new.confirmed_at is not null and new.line_key is null)
+    execute function signup_line_join()`.execute(db);
+  await sql`
+    create trigger signups_line_join_confirm before update of confirmed_at on signups
+    for each row when (new.confirmed_at is not null and new.line_key is null)
+    execute function signup_line_join()`.execute(db);
+  await sql`
+    create function whitelist_line_change() returns trigger language plpgsql
+    set search_path from current as $$
+    begin
+      if tg_op = 'INSERT' then
+        update signups set line_key = null where email = new.email and line_key is not null;
+      else
+        update signups set line_key = ticket - boost
+        where email = old.email and confirmed_at is not null and line_key is null;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create trigger whitelist_line_change after insert or delete on whitelist
+    for each row execute function whitelist_line_change()`.execute(db);
 }
 
 /** 0017's insert and delete triggers, with `onInsert` and `onDelete` added to their bodies. */

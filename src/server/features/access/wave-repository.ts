@@ -34,7 +34,7 @@ function mailable(address: 's.email' | 'w.email') {
 
 /**
  * The people a wave would mail now, in wave order, at most `limit`:
- * - `invite`: confirmed signups whose address is not whitelisted, oldest signup first;
+ * - `invite`: the people waiting in line (confirmed, not whitelisted), first in line first;
  * - `reminder`: whitelisted addresses not registered in the app, whose invitation was delivered
  *   at least `days` days ago and that no reminder wave mailed in those days, earliest whitelisted
  *   first.
@@ -50,24 +50,19 @@ export function waveCandidates(
   { lock = false }: { lock?: boolean } = {},
 ) {
   if (selection.kind === 'invite') {
+    // The line (platform/line): waiting means confirmed and not on the whitelist, and its order
+    // is the one each person's page shows.
     return db
       .selectFrom('signups as s')
       .select('s.email')
-      .where('s.confirmed_at', 'is not', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('whitelist as w').select('w.email').whereRef('w.email', '=', 's.email'),
-          ),
-        ),
-      )
+      .where('s.line_key', 'is not', null)
       .where(mailable('s.email'))
       .$if(selection.type !== undefined, (query) => query.where('s.program', '=', selection.type!))
       .$if(selection.source !== undefined, (query) =>
         query.where('s.source', '=', selection.source!),
       )
-      .orderBy('s.created_at')
-      .orderBy('s.id')
+      .orderBy('s.line_key', 'asc')
+      .orderBy('s.ticket', 'desc')
       .limit(limit)
       .$if(lock, (query) => query.forUpdate('s').skipLocked());
   }

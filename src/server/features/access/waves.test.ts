@@ -21,6 +21,7 @@ import {
 import { adminHeaders } from '../../test/admin-session.ts';
 import { startMailTestSetup, type MailTestSetup } from '../../test/email-test-app.ts';
 import { earlyAccessInvitation } from './early-access-invitation-mail.ts';
+import { setBoost } from '../../platform/line/line.ts';
 import { inviteWaveMembers, waveDedupeKey } from './wave-repository.ts';
 
 const kinds = await testDatabaseKinds();
@@ -306,20 +307,34 @@ describe.each(kinds)('bulk changes, waves and the funnel on $name', (kind) => {
   });
 
   describe('invite waves', () => {
-    it('selects the next confirmed, not yet whitelisted people, oldest first, by type and source', async () => {
-      await person('third@example.com', minute(3));
-      await person('first@example.com', minute(1));
+    it('selects the next people in line (confirmed, not whitelisted), first first, by type and source', async () => {
+      // The line is the order of signup (the order below), moved forward by credited referrals.
+      await person('first@example.com', minute(3));
       await person('pending@example.com', minute(0), { confirmed: false });
       await person('listed@example.com', minute(0));
       await whitelisted(db(), 'listed@example.com', minute(0));
-      await person('second@example.com', minute(2), { source: 'hero-top' });
+      await person('second@example.com', minute(1), { source: 'hero-top' });
+      await person('third@example.com', minute(2));
       await person('beta@example.com', minute(0), { program: 'BETA' });
 
       const all = await call('POST', '/api/admin/waves/preview', { kind: 'invite', count: 3 });
       expect(all.json<WavePreviewResponse>()).toEqual({
         count: 3,
-        sample: ['beta@example.com', 'first@example.com', 'second@example.com'],
+        sample: ['first@example.com', 'second@example.com', 'third@example.com'],
       });
+      // Moved two places forward (two credited referrals at one place each, say).
+      const beta = await db()
+        .selectFrom('signups')
+        .select('id')
+        .where('email', '=', 'beta@example.com')
+        .executeTakeFirstOrThrow();
+      await setBoost(db(), beta.id, 2);
+      const moved = await call('POST', '/api/admin/waves/preview', { kind: 'invite', count: 3 });
+      expect(moved.json<WavePreviewResponse>().sample).toEqual([
+        'first@example.com',
+        'beta@example.com',
+        'second@example.com',
+      ]);
       const alpha = await call('POST', '/api/admin/waves/preview', {
         kind: 'invite',
         count: 10,

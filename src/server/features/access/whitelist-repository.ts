@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { emitWebhookEvents, whitelistEvent } from '../../platform/events/domain-events.ts';
 import { recordAudits } from '../../platform/audit/audit-repository.ts';
-import { leaveLine, returnToLine } from '../../platform/line/line.ts';
 
 /**
  * Writes what changed on the whitelist to the audit log (one entry per address) and queues its
@@ -16,8 +15,6 @@ async function recordWhitelistChanges(
   now: Date,
 ): Promise<void> {
   const action = change === 'added' ? 'whitelist.add' : 'whitelist.remove';
-  // Taken off the whitelist, a person waits again at their place (added: see insertMissing).
-  if (change === 'removed') await returnToLine(trx, emails);
   await recordAudits(
     trx,
     emails.map((email) => ({ at: now, actor, action, target: email })),
@@ -46,10 +43,7 @@ export async function addToWhitelist(
       .onConflict((conflict) => conflict.column('email').doNothing())
       .executeTakeFirst();
     const changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (changed) {
-      await leaveLine(trx, [email]);
-      await recordWhitelistChanges(trx, 'added', [email], actor, now);
-    }
+    if (changed) await recordWhitelistChanges(trx, 'added', [email], actor, now);
     return { changed };
   });
 }
@@ -87,7 +81,7 @@ export async function addManyToWhitelist(
   return added;
 }
 
-/** Adds the addresses not yet listed, who stop waiting in line; returns those it added. */
+/** Adds the addresses not yet listed; returns those it added. */
 async function insertMissing(
   trx: Transaction<Database>,
   emails: readonly string[],
@@ -100,9 +94,7 @@ async function insertMissing(
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning('email')
     .execute();
-  const added = rows.map((row) => row.email);
-  await leaveLine(trx, added);
-  return added;
+  return rows.map((row) => row.email);
 }
 
 /**

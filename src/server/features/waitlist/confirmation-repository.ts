@@ -3,7 +3,6 @@ import { isPostgres } from '../../db/column-types.ts';
 import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
 import { queueMails } from '../../platform/mail/outbox-repository.ts';
 import { emitWebhookEvents, signupConfirmedEvent } from '../../platform/events/domain-events.ts';
-import { enterLine } from '../../platform/line/line.ts';
 import {
   DEFAULT_REFERRAL_RULES,
   noteNetwork,
@@ -163,7 +162,7 @@ export async function findConfirmableSignup(
 
 /**
  * Confirms the signup once: true if this call confirmed it, false if it already was (or is gone).
- * In the same transaction the person starts waiting in line, the referral they came by (if any)
+ * In the same transaction the person starts waiting in line (a trigger), the referral they came by (if any)
  * is settled, the network they confirmed from is noted (`network`, keyed) and the
  * `signup.confirmed` webhook event is queued.
  */
@@ -182,7 +181,6 @@ export async function confirmSignup(
       .returning(['id', 'email'])
       .executeTakeFirst();
     if (!confirmed) return false;
-    await enterLine(trx, [confirmed.id]);
     await noteNetwork(trx, confirmed.id, network, now);
     await settleReferral(trx, confirmed.id, now, rules);
     await emitWebhookEvents(trx, [signupConfirmedEvent(confirmed, now)]);

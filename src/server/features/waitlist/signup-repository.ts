@@ -7,7 +7,7 @@ import {
   signupConfirmedEvent,
   signupCreatedEvent,
 } from '../../platform/events/domain-events.ts';
-import { enterLine, nextTickets } from '../../platform/line/line.ts';
+import { nextTickets } from '../../platform/line/line.ts';
 import {
   DEFAULT_REFERRAL_RULES,
   recordReferrals,
@@ -102,12 +102,6 @@ async function saveSignups(
     if (confirmation === 'mail') await queueConfirmationMails(trx, [...saved.values()], now);
     // Webhook events for new addresses only: a repeat is not a new signup.
     const created = rows.filter((row) => saved.get(row.email)?.id === row.id);
-    if (confirmation === 'at-once') {
-      await enterLine(
-        trx,
-        created.map((row) => row.id),
-      );
-    }
     const referred = created.filter((row) => row.ref !== undefined);
     await recordReferrals(
       trx,

@@ -1,5 +1,5 @@
 /**
- * One person's address in any spelling, for the referral checks (decision 0039): the service
+ * One person's address in any spelling, for the referral checks (decision 0040): the service
  * keeps every address as it was given (lower-cased), and these forms only compare addresses.
  */
 

@@ -6,17 +6,16 @@ import type { Database } from '../../db/schema.ts';
 import { everyWhileRunning } from '../../lib/while-running.ts';
 
 /**
- * The line (decision 0039): the people waiting (confirmed, not yet on the whitelist) in one
+ * The line (decision 0040): the people waiting (confirmed, not yet on the whitelist) in one
  * order, `line_key` ascending then `ticket` descending, where `ticket` is the place taken by
  * signup time and `line_key` is `ticket - boost`, the places credited referrals moved the person
  * forward: moved forward 10 places, a person passes exactly the 10 before them (on a tie of
  * keys, the one who moved further came from further back and goes first). The person's page and
- * the admin's "invite the next N" both read this order (`LINE_ORDER`).
+ * the admin's "invite the next N" (wave-repository.ts) both read this order.
  *
- * Everything that makes a person start or stop waiting goes through here in the transaction of
- * the change: a confirmation (`enterLine`), a whitelist entry made or removed (`leaveLine`,
- * `returnToLine`), a credited referral (`setBoost`); an erased signup's row goes, and its bucket
- * count with it (triggers).
+ * Triggers (migration 0021) start and end a person's wait, whoever writes: a confirmation, a
+ * row inserted confirmed, a whitelist entry made or removed; an erased signup's row goes, and its
+ * bucket count with it. A credited referral moves the person through `setBoost`.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -29,45 +28,6 @@ export async function nextTickets(db: Executor, count: number): Promise<number |
     .select((eb) => eb.fn.max('ticket').as('last'))
     .executeTakeFirst();
   return Number(row?.last ?? 0) + 1;
-}
-
-const notWhitelisted = sql<boolean>`not exists (select 1 from whitelist w where w.email = signups.email)`;
-
-/** Confirmed signups among `ids` that are not on the whitelist start waiting. */
-export async function enterLine(db: Executor, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('signups')
-    .set({ line_key: sql`ticket - boost` })
-    .where('id', 'in', ids)
-    .where('confirmed_at', 'is not', null)
-    .where('line_key', 'is', null)
-    .where(notWhitelisted)
-    .execute();
-}
-
-/** The addresses stop waiting (they were put on the whitelist, invited or not). */
-export async function leaveLine(db: Executor, emails: readonly string[]): Promise<void> {
-  if (emails.length === 0) return;
-  await db
-    .updateTable('signups')
-    .set({ line_key: null })
-    .where('email', 'in', emails)
-    .where('line_key', 'is not', null)
-    .execute();
-}
-
-/** The addresses wait again (taken off the whitelist), at the place they had. */
-export async function returnToLine(db: Executor, emails: readonly string[]): Promise<void> {
-  if (emails.length === 0) return;
-  await db
-    .updateTable('signups')
-    .set({ line_key: sql`ticket - boost` })
-    .where('email', 'in', emails)
-    .where('confirmed_at', 'is not', null)
-    .where('line_key', 'is', null)
-    .where(notWhitelisted)
-    .execute();
 }
 
 /** The places a person's credited referrals move them forward. */
@@ -86,12 +46,6 @@ export async function setBoost(db: Executor, id: string, boost: number): Promise
     .where('id', '=', id)
     .execute();
 }
-
-/** The line's order, for `orderBy`: first in line first. */
-export const LINE_ORDER = [
-  ['line_key', 'asc'],
-  ['ticket', 'desc'],
-] as const;
 
 function bucketOf(key: number): number {
   return Math.floor((key + LINE_KEY_OFFSET) / LINE_BUCKET_SIZE);

@@ -9,7 +9,7 @@ import { emitWebhookEvents, type WebhookEvent } from '../events/domain-events.ts
 import { boostFor, setBoost } from './line.ts';
 
 /**
- * Referrals (decision 0039). A person's link carries a random code; a new signup that arrives
+ * Referrals (decision 0040). A person's link carries a random code; a new signup that arrives
  * with it is recorded as a pending referral of the code's owner, and when that friend confirms
  * their address the referral is settled: credited (the owner moves forward) or, when it looks
  * like the owner referring themselves or a made-up crowd, held for an admin, who credits or
