@@ -4,6 +4,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { envSchema } from '../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { foldLineBuckets } from '../src/server/platform/line/line.ts';
 import { foldSignupTally } from '../src/server/platform/lists/signup-tally.ts';
 
 /**
@@ -15,10 +16,14 @@ import { foldSignupTally } from '../src/server/platform/lists/signup-tally.ts';
 /** Kysely's own bookkeeping: the target gets its own by migrating. */
 const SKIPPED_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 /**
- * Kept by the target's own triggers from the rows copied into `signups` (migration 0017): not
- * copied, but folded and then counted like a copied table.
+ * Kept by the target's own triggers from the rows copied into `signups` (migrations 0017, 0021):
+ * not copied, but folded, then checked by what they count (a row that counts nothing, left
+ * where SQLite's triggers took a count to 0, is not made on PostgreSQL).
  */
-const DERIVED_TABLES = new Set(['signup_tally']);
+const DERIVED_TABLES = new Map([
+  ['signup_tally', 'signups'],
+  ['line_buckets', 'people'],
+]);
 const BATCH_ROWS = 1000;
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 60_000;
@@ -36,6 +41,8 @@ interface TableCopy {
   name: string;
   rows: number;
   seconds: number;
+  /** A derived table: checked by the sum of this column rather than its rows. */
+  summed?: string;
 }
 
 function readSettings(): { sqlitePath: string; databaseUrl: string } {
@@ -97,8 +104,9 @@ async function refuseSourceOfAnotherVersion(source: SQLite.Database): Promise<vo
   }
 }
 
+/** The tables to copy, each after the tables its foreign keys name (then by name). */
 function sourceTables(source: SQLite.Database): string[] {
-  return source
+  const names = source
     .prepare(
       `select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
     )
@@ -106,6 +114,21 @@ function sourceTables(source: SQLite.Database): string[] {
     .all()
     .map((name) => String(name))
     .filter((name) => !SKIPPED_TABLES.has(name));
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const place = (name: string, path: string[]) => {
+    if (placed.has(name) || path.includes(name)) return;
+    const referenced = source
+      .prepare(`select "table" from pragma_foreign_key_list(?)`)
+      .pluck()
+      .all(name)
+      .map(String);
+    for (const other of referenced) if (names.includes(other)) place(other, [...path, name]);
+    placed.add(name);
+    ordered.push(name);
+  };
+  for (const name of names) place(name, []);
+  return ordered;
 }
 
 /** Column name -> PostgreSQL data type of each table in the target's current schema. */
@@ -214,17 +237,25 @@ async function copyTable(
 
 /** A table the target's triggers filled: as many rows as the source has, copied in no time. */
 function derivedTable(source: SQLite.Database, table: string): TableCopy {
-  const rows = Number(source.prepare(`select count(*) from "${table}"`).pluck().get());
-  console.log(`${table}: ${rows} rows, kept from the copied signups`);
-  return { name: table, rows, seconds: 0 };
+  const column = DERIVED_TABLES.get(table)!;
+  const rows = Number(
+    source.prepare(`select coalesce(sum("${column}"), 0) from "${table}"`).pluck().get(),
+  );
+  console.log(`${table}: counts ${rows}, kept from the copied signups`);
+  return { name: table, rows, seconds: 0, summed: column };
 }
 
 async function verifyCounts(target: AnyDb, copies: TableCopy[]): Promise<void> {
-  for (const { name, rows } of copies) {
+  for (const { name, rows, summed } of copies) {
     const { rows: counted } = await sql<{ count: string }>`
-      select count(*) as count from ${sql.table(name)}`.execute(target);
+      select ${summed ? sql`coalesce(sum(${sql.ref(summed)}), 0)` : sql`count(*)`} as count
+      from ${sql.table(name)}`.execute(target);
     const found = Number(counted[0]?.count);
-    if (found !== rows) throw new Error(`table ${name} has ${found} rows after copying ${rows}`);
+    if (found !== rows) {
+      throw new Error(
+        `table ${name} ${summed ? `counts ${found}` : `has ${found} rows`} after copying ${rows}`,
+      );
+    }
   }
 }
 
@@ -249,6 +280,12 @@ async function copyAll(source: SQLite.Database, target: DatabaseHandle): Promise
       }
     }
     await foldSignupTally(target.db);
+    await foldLineBuckets(target.db);
+    // New signups take tickets after the copied ones.
+    await sql`
+      select setval('signups_ticket_seq', coalesce((select max(ticket) from signups), 0) + 1, false)`.execute(
+      db,
+    );
     for (const table of tables) {
       if (DERIVED_TABLES.has(table)) copies.push(derivedTable(source, table));
     }
@@ -269,7 +306,7 @@ async function main(): Promise<void> {
     try {
       const started = performance.now();
       const copies = await copyAll(source, target);
-      const rows = copies.reduce((sum, copy) => sum + copy.rows, 0);
+      const rows = copies.reduce((sum, copy) => sum + (copy.summed ? 0 : copy.rows), 0);
       const seconds = (performance.now() - started) / 1000;
       console.log(
         `Copied ${rows} rows in ${copies.length} tables from ${sqlitePath} to PostgreSQL in ` +

@@ -7,7 +7,7 @@ import {
   insertSignups,
   type NewSignup,
 } from './features/waitlist/signup-repository.ts';
-import { seedAdminDemoData } from './demo-data.ts';
+import { seedAdminDemoData, seedLineDemoData } from './demo-data.ts';
 
 /**
  * Fills a local database with realistic demo data so the dashboard has something to show:
@@ -83,15 +83,22 @@ const handle = openDatabase(config.database);
 try {
   await migrateToLatest(handle.db);
   const before = await countSignups(handle.db);
-  const demo = [...demoSignups()];
+  // In time order, so each takes its place in line by signup time.
+  const demo = [...demoSignups()].sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const { signup, at } of demo) await insertSignups(handle.db, [signup], at);
   const after = await countSignups(handle.db);
+  const line = await seedLineDemoData(
+    handle.db,
+    demo.map(({ signup }) => signup.email),
+    config.referrals,
+  );
   const { whitelisted, registered } = await seedAdminDemoData(
     handle.db,
     demo.map(({ signup }) => signup.email),
   );
   console.log(
-    `Seeded ${after - before} signups (${after} in all), ${whitelisted} whitelist entries and ` +
+    `Seeded ${after - before} signups (${after} in all; ${line.confirmed} confirmed now, ` +
+      `${line.referred} by a friend's link), ${whitelisted} whitelist entries and ` +
       `${registered} app registrations into the ${handle.dialect} database.`,
   );
 } finally {
