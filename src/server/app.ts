@@ -19,6 +19,7 @@ import { registerLists } from './features/lists/lists-feature.ts';
 import { whitelistRoutes } from './features/access/whitelist-routes.ts';
 import { waveRoutes } from './features/access/wave-routes.ts';
 import { funnelRoutes } from './features/access/funnel-routes.ts';
+import { referralRoutes } from './features/referrals/referral-routes.ts';
 import { invitationRoutes } from './features/access/invitation-routes.ts';
 import { apiTokenRoutes } from './features/auth/api-token-routes.ts';
 import cookie from '@fastify/cookie';
@@ -219,6 +220,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     whitelistRoutes(app);
     waveRoutes(app);
     funnelRoutes(app);
+    referralRoutes(app, config);
     apiTokenRoutes(app);
     foldSignupTallyWhileRunning(app);
     foldLineBucketsWhileRunning(app);

@@ -77,6 +77,7 @@ export const STATUS_OPERATIONS = {
     'finishSignIn',
   ],
   health: ['getHealth'],
+  referrals: ['listReferrals', 'decideReferrals', 'getReferralLeaderboard'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
