@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { referralCodeFor } from '../../platform/line/referrals.ts';
 import { countSignups } from './signup-repository.ts';
 
 const kinds = await testDatabaseKinds();
@@ -41,6 +42,30 @@ describe.each(kinds)('signup does not reveal who is on the list, on $name', (kin
     for (const answer of [repeated, recased, another])
       expect(visible(answer)).toEqual(visible(fresh));
     expect(await countSignups(testApp.app.database.db)).toBe(2);
+  });
+
+  it('answers a referred signup like any other, whether the code is someone’s, unknown, one’s own or malformed', async () => {
+    const owner = await signup('owner@example.com');
+    const row = await testApp.app.database.db
+      .selectFrom('signups')
+      .select('id')
+      .where('email', '=', 'owner@example.com')
+      .executeTakeFirstOrThrow();
+    const code = (await referralCodeFor(testApp.app.database.db, row.id))!;
+    const answers = [
+      await signup('friend@example.com', { ref: code }),
+      await signup('friend2@example.com', { ref: 'zzzzzzzzzz' }),
+      await signup('owner@example.com', { ref: code }),
+      await signup('friend3@example.com', { ref: 'not a code!' }),
+      await signup('friend@example.com', { ref: code }),
+      await signup('bot2@example.com', { ref: code, website: 'http://spam.example' }),
+    ];
+    for (const answer of answers) expect(visible(answer)).toEqual(visible(owner));
+    const referrals = await testApp.app.database.db
+      .selectFrom('referrals')
+      .select('owner_id')
+      .execute();
+    expect(referrals).toEqual([{ owner_id: row.id }]);
   });
 
   it('answers a dropped bot (honeypot filled) like a real signup', async () => {
