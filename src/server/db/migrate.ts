@@ -20,6 +20,7 @@ import * as activityIndexes from './migrations/0018-activity-indexes.ts';
 import * as addressProblems from './migrations/0019-address-problems.ts';
 import * as retireSendLog from './migrations/0020-retire-send-log.ts';
 import * as placeInLine from './migrations/0021-place-in-line.ts';
+import * as movedUpMail from './migrations/0022-moved-up-mail.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0019-address-problems': addressProblems,
   '0020-retire-send-log': retireSendLog,
   '0021-place-in-line': placeInLine,
+  '0022-moved-up-mail': movedUpMail,
 };
 
 /** PostgreSQL's "schema … does not exist". */

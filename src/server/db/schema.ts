@@ -32,6 +32,11 @@ export interface SignupsTable {
   /** Keyed hash of the network last seen for the person (referral checks), and when. */
   network: Generated<string | null>;
   network_at: Generated<Timestamp | null>;
+  /** 1: the person turned the "you moved up" mail off on their page; 0: on (migration 0022). */
+  moved_mail_off: Generated<number>;
+  /** When the last "you moved up" mail was queued for the person, and the place it said. */
+  moved_mail_at: Generated<Timestamp | null>;
+  moved_mail_place: Generated<number | string | null>;
 }
 
 export type ReferralStatus = 'pending' | 'credited' | 'held' | 'rejected';

@@ -90,7 +90,7 @@ export function createDeliverer({
         ...(listUnsubscribe ? { unsubscribeUrl: listUnsubscribe } : {}),
         dataRequestUrl: dataRequestUrl(publicUrl, secret, to),
         dataErasureUrl: dataErasureUrl(publicUrl, secret, to),
-        ...template.linksFor?.({ publicUrl, secret, params }),
+        ...(await template.linksFor?.({ publicUrl, secret, params })),
       },
       to,
     );

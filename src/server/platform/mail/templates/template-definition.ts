@@ -13,6 +13,8 @@ export interface MailLinks {
   dataRequestUrl?: string;
   /** The recipient's signed link to the page that asks before erasing their data. */
   dataErasureUrl?: string;
+  /** The recipient's signed link to their own page, "your place" (platform/links/place-link.ts). */
+  placeUrl?: string;
 }
 
 /** A file attached to a mail, made when the mail leaves (never stored in the outbox). */
@@ -77,7 +79,7 @@ export interface TemplateDefinition<Props> {
   /** Files to attach, made at send time from the database (the data-export mail). */
   attachments?: (context: AttachmentContext) => Promise<MailAttachment[]>;
   /** Links of its own beyond the standard ones, signed when the mail leaves (a confirmation's). */
-  links?: (context: LinkContext) => Partial<MailLinks>;
+  links?: (context: LinkContext) => Partial<MailLinks> | Promise<Partial<MailLinks>>;
   announces?: AnnouncedChange;
   sendOnlyIf?: SendCondition;
 }
@@ -92,7 +94,7 @@ export interface MailTemplate {
   sample(links: MailLinks): ReactElement;
   forRecipient(recipient: string, links: MailLinks): ReactElement;
   attachmentsFor?: (context: AttachmentContext) => Promise<MailAttachment[]>;
-  linksFor?: (context: LinkContext) => Partial<MailLinks>;
+  linksFor?: (context: LinkContext) => Partial<MailLinks> | Promise<Partial<MailLinks>>;
   announces?: AnnouncedChange;
   sendOnlyIf?: SendCondition;
 }

@@ -1,0 +1,104 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { MailLinks } from '../mail/templates/template-definition.ts';
+import { derivedKey } from './signed-links.ts';
+
+/**
+ * The person's own page, "your place" (decision 0040): a signed link that is the only authority,
+ * with no account or password. Unlike the older links (signed-links.ts), this kind is new and has
+ * new needs (an expiry of its own, a subject, room for more claims), so it is a JWT made with
+ * `jose`: HS256 under a key derived from the mail secret for this purpose alone (a token of
+ * another kind never passes as this one, nor the other way round). Its subject is the signup's
+ * id, never the address; it works for a year, and every mail of the page gives a fresh one.
+ * It lives on the floor so the waitlist feature can send a confirmed person to the page and the
+ * mail can carry it without importing the feature that serves it.
+ */
+
+export const PLACE_PATH = '/place';
+/** A place link works this long after it was made. */
+export const PLACE_LINK_LIFETIME_S = 365 * 24 * 60 * 60;
+/** Longer than any token we make (about 200 characters); the routes refuse more. */
+export const PLACE_TOKEN_MAX_LENGTH = 600;
+
+const PURPOSE = 'place-link';
+const ISSUER = 'reelscore';
+const placeKey = derivedKey(PURPOSE);
+
+function keyBytes(secret: string): Uint8Array {
+  const key = placeKey(secret);
+  return typeof key === 'string' ? new TextEncoder().encode(key) : new Uint8Array(key);
+}
+
+/** A signed token naming the signup `signupId`, valid for a year from `now`. */
+export async function placeToken(
+  secret: string,
+  signupId: string,
+  now = new Date(),
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ purpose: PURPOSE })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(signupId)
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + PLACE_LINK_LIFETIME_S)
+    .sign(keyBytes(secret));
+}
+
+/**
+ * The signup a place token names, checked signature, algorithm, purpose and expiry first;
+ * undefined for anything else (cut, changed, expired, another kind of token).
+ */
+export async function readPlaceToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  if (token.length === 0 || token.length > PLACE_TOKEN_MAX_LENGTH) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, keyBytes(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    if (payload['purpose'] !== PURPOSE || typeof payload.sub !== 'string') return undefined;
+    return payload.sub;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `path?token=…` with the token, relative to the site. */
+export function placePath(
+  token: string,
+  path = PLACE_PATH,
+  extra?: Record<string, string>,
+): string {
+  return `${path}?${new URLSearchParams({ ...extra, token }).toString()}`;
+}
+
+/** The absolute link to the person's page. */
+export async function placeUrl(
+  publicUrl: string,
+  secret: string,
+  signupId: string,
+  now = new Date(),
+): Promise<string> {
+  const url = new URL(PLACE_PATH, publicUrl);
+  url.searchParams.set('token', await placeToken(secret, signupId, now));
+  return url.href;
+}
+
+/**
+ * The links a queued "your place" mail adds (the outbox row carries its signup): the link is
+ * signed when the mail leaves. Params without a signup give none; the template links its sample.
+ */
+export async function placeLinks(
+  publicUrl: string,
+  secret: string,
+  params: Record<string, string>,
+): Promise<Pick<MailLinks, 'placeUrl'>> {
+  const { signupId } = params;
+  if (!signupId) return {};
+  return { placeUrl: await placeUrl(publicUrl, secret, signupId) };
+}
