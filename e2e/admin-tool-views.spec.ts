@@ -13,6 +13,7 @@ import { atEachWidth } from './support/screens.ts';
 const TOOLS: readonly { name: AdminViewName; id: string }[] = [
   { name: 'Invite waves', id: 'waves' },
   { name: 'Funnel', id: 'funnel' },
+  { name: 'Referrals', id: 'referrals' },
   { name: 'Audit log', id: 'audit' },
   { name: 'Privacy requests', id: 'privacy' },
   { name: 'Integrations', id: 'integrations' },

@@ -43,6 +43,13 @@ const VIEWS: readonly View[] = [
   },
   { id: 'waves', name: 'Invite waves', heading: /^Invite waves$/, list: false, forViewers: true },
   { id: 'funnel', name: 'Funnel', heading: /^Funnel$/, list: false, forViewers: true },
+  {
+    id: 'referrals',
+    name: 'Referrals',
+    heading: /^Referral review$/,
+    list: false,
+    forViewers: true,
+  },
   { id: 'audit', name: 'Audit log', heading: /^Audit log$/, list: false, forViewers: true },
   {
     id: 'privacy',
@@ -288,6 +295,7 @@ for (const { width, height } of WIDTHS) {
         'User Management',
         'Invite waves',
         'Funnel',
+        'Referrals',
         'Audit log',
         'Mail queue',
       ]);

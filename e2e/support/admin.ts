@@ -68,6 +68,7 @@ export type AdminViewName =
   | 'Email Testing'
   | 'Invite waves'
   | 'Funnel'
+  | 'Referrals'
   | 'Audit log'
   | 'Privacy requests'
   | 'Integrations'

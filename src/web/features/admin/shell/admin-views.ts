@@ -9,6 +9,7 @@ export type ViewId =
   | 'email'
   | 'waves'
   | 'funnel'
+  | 'referrals'
   | 'audit'
   | 'privacy'
   | 'integrations'
@@ -60,6 +61,13 @@ export const ADMIN_VIEWS: readonly AdminView[] = [
     group: 'tools',
     forViewers: true,
     hint: 'From signup to registered app user',
+  },
+  {
+    id: 'referrals',
+    label: 'Referrals',
+    group: 'tools',
+    forViewers: true,
+    hint: 'Review held referrals; top referrers',
   },
   {
     id: 'audit',

@@ -31,6 +31,8 @@ import { UsersTab } from '../../lists/components/users-tab.tsx';
 import { useListState } from '../../lists/use-list-state.ts';
 import { useRowSelection } from '../../lists/use-row-selection.ts';
 import { EmailTestingTab } from '../../mail/components/email-testing-tab.tsx';
+import { ReferralLeaderboard } from '../../referrals/components/referral-leaderboard.tsx';
+import { ReferralReview } from '../../referrals/components/referral-review.tsx';
 import { PrivacyRequests } from '../../privacy/components/privacy-requests.tsx';
 import { MailQueue } from '../../mail/components/mail-queue.tsx';
 import { AdminApiError } from '../../shared/api/admin-request.ts';
@@ -183,6 +185,10 @@ export function AdminWorkspace({
         </Tabs.Content>
         <Tabs.Content value="funnel" className={toolView}>
           <FunnelPanel onSessionEnded={endsSession} />
+        </Tabs.Content>
+        <Tabs.Content value="referrals" className={toolView}>
+          <ReferralReview readOnly={readOnly} onSessionEnded={endsSession} />
+          <ReferralLeaderboard onSessionEnded={endsSession} />
         </Tabs.Content>
         <Tabs.Content value="audit" className={toolView}>
           <AuditLog onSessionEnded={endsSession} />
