@@ -93,6 +93,7 @@ export function createDeliverer({
         ...(await template.linksFor?.({ publicUrl, secret, params })),
       },
       to,
+      params,
     );
     const attachments = await template.attachmentsFor?.({ db, to, params });
     const outcome = await sendWithRetry(

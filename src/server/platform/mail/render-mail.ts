@@ -44,8 +44,9 @@ async function renderFully(
   template: MailTemplate,
   links: MailLinks,
   recipient: string,
+  params: Record<string, string> = {},
 ): Promise<RenderedMail> {
-  const element = template.forRecipient(recipient, links);
+  const element = template.forRecipient(recipient, links, params);
   const [html, text] = await Promise.all([
     renderHtml(element),
     render(element, { plainText: true }),
@@ -55,13 +56,17 @@ async function renderFully(
 
 const skeletons = new Map<string, Promise<RenderedMail>>();
 
-/** The HTML part and the plain-text part of one mail. */
+/**
+ * The HTML part and the plain-text part of one mail; `params` are the outbox row's, which a
+ * template may show (those of RENDERED_ONCE show none).
+ */
 export async function renderMail(
   template: MailTemplate,
   links: MailLinks,
   recipient: string,
+  params: Record<string, string> = {},
 ): Promise<RenderedMail> {
-  if (!RENDERED_ONCE.has(template.id)) return renderFully(template, links, recipient);
+  if (!RENDERED_ONCE.has(template.id)) return renderFully(template, links, recipient, params);
   const personal = Object.entries(links).filter(([name]) => name !== 'publicUrl') as [
     string,
     string,

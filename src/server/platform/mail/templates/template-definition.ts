@@ -73,8 +73,8 @@ export interface TemplateDefinition<Props> {
   kind: TemplateKind;
   /** What the preview shows: realistic, and visibly sample data. */
   sampleProps: Props;
-  /** The props of a real send to `recipient`. */
-  propsFor(recipient: string): Props;
+  /** The props of a real send to `recipient`, with the outbox row's params (strings). */
+  propsFor(recipient: string, params: Record<string, string>): Props;
   component(props: Props, links: MailLinks): ReactElement;
   /** Files to attach, made at send time from the database (the data-export mail). */
   attachments?: (context: AttachmentContext) => Promise<MailAttachment[]>;
@@ -92,7 +92,7 @@ export interface MailTemplate {
   description: string;
   kind: TemplateKind;
   sample(links: MailLinks): ReactElement;
-  forRecipient(recipient: string, links: MailLinks): ReactElement;
+  forRecipient(recipient: string, links: MailLinks, params?: Record<string, string>): ReactElement;
   attachmentsFor?: (context: AttachmentContext) => Promise<MailAttachment[]>;
   linksFor?: (context: LinkContext) => Partial<MailLinks> | Promise<Partial<MailLinks>>;
   announces?: AnnouncedChange;
@@ -108,7 +108,8 @@ export function defineTemplate<Props>(definition: TemplateDefinition<Props>): Ma
     description,
     kind,
     sample: (links) => definition.component(definition.sampleProps, links),
-    forRecipient: (recipient, links) => definition.component(definition.propsFor(recipient), links),
+    forRecipient: (recipient, links, params = {}) =>
+      definition.component(definition.propsFor(recipient, params), links),
     ...(definition.attachments ? { attachmentsFor: definition.attachments } : {}),
     ...(definition.links ? { linksFor: definition.links } : {}),
     ...(definition.announces ? { announces: definition.announces } : {}),
