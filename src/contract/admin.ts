@@ -16,7 +16,12 @@ const CONFIRMATION_FILTER_MESSAGE = 'confirmation must be pending or confirmed';
 /** Sort keys of the lists; `activity` (the users list's default) exists on that list only. */
 export const LIST_SORTS = ['created', 'email'] as const;
 export const USER_LIST_SORTS = ['activity', ...LIST_SORTS] as const;
-export type ListSort = (typeof USER_LIST_SORTS)[number];
+/** The signups list also sorts by place in line (the people waiting, in the line's order). */
+export const SIGNUP_LIST_SORTS = [...LIST_SORTS, 'place'] as const;
+export type ListSort = (typeof USER_LIST_SORTS)[number] | 'place';
+/** Products a person can say they want first (contract/place.ts, kept free of zod there). */
+export const LIST_PRODUCTS = ['ios', 'android', 'chrome', 'firefox'] as const;
+export type ListProduct = (typeof LIST_PRODUCTS)[number];
 export const LIST_ORDERS = ['asc', 'desc'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 export const BOOLEAN_FILTERS = ['true', 'false'] as const;
@@ -90,12 +95,27 @@ function listFilterFields<const S extends readonly [string, ...string[]]>(
       'Only signups made on this UTC day or later (the first signup of the address).',
     ),
     to: dayFilter('to', 'Only signups made on this UTC day or earlier; not before `from`.'),
+    waiting: booleanFilter(
+      'waiting',
+      'Only people waiting in line (`true`: confirmed, not on the whitelist) or not (`false`).',
+    ),
+    product: z
+      .enum(LIST_PRODUCTS, { error: `product must be ${LIST_PRODUCTS.join(', ')}` })
+      .optional()
+      .meta({ description: 'Only people who said they want this product first.' }),
+    referrer: booleanFilter(
+      'referrer',
+      'Only people with at least one credited referral (`true`), or with none (`false`).',
+    ),
     sort: z
       .enum(sorts, { error: `sort must be ${sorts.join(' or ')}` })
       .optional()
       .meta({
         description:
-          '`created`: by signup date (then by id); `email`: by address. ' + defaultSortText,
+          '`created`: by signup date (then by id); `email`: by address; on the signups list, ' +
+          '`place`: the people waiting, in the order of the line (`asc`: first in line first; ' +
+          'people not waiting have no place and are left out). ' +
+          defaultSortText,
       }),
     order: z
       .enum(LIST_ORDERS, { error: 'order must be asc or desc' })
@@ -174,7 +194,7 @@ function withDateRange<T extends z.ZodType<{ from?: string | undefined; to?: str
 
 const signupsQueryObject = listQueryObject(
   SIGNUPS_PAGE_SIZE,
-  LIST_SORTS,
+  SIGNUP_LIST_SORTS,
   'Without it: newest signup first, as always.',
 );
 const usersQueryObject = listQueryObject(
@@ -224,6 +244,24 @@ const notOneMailboxField = z
       'in asked for one, shown marked, never mailed',
   });
 
+/** A person's place in line, referrals and products (decision 0040), on both lists. */
+const lineFields = {
+  place: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: 'Place in line, 1 first; absent when the person does not wait' }),
+  referrals: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: 'Credited referrals (friends who confirmed through their link)' }),
+  products: z
+    .array(z.enum(LIST_PRODUCTS))
+    .optional()
+    .meta({ description: 'The products the person wants first, if they said' }),
+};
+
 export const signupRecordSchema = z
   .object({
     id: z.string(),
@@ -251,6 +289,7 @@ export const signupRecordSchema = z
           'not confirmed yet',
       }),
     notOneMailbox: notOneMailboxField,
+    ...lineFields,
   })
   .meta({ id: 'SignupRecord' });
 export type SignupRecord = z.infer<typeof signupRecordSchema>;
@@ -281,6 +320,7 @@ export const userRecordSchema = z
           'not confirmed yet, or no signup (then `signupDate` is absent too)',
       }),
     notOneMailbox: notOneMailboxField,
+    ...lineFields,
   })
   .meta({ id: 'UserRecord' });
 export type UserRecord = z.infer<typeof userRecordSchema>;

@@ -21,6 +21,8 @@ import {
   type ListTotal,
 } from '../../platform/lists/list-page.ts';
 import { countFromTally, tallyAnswers } from '../../platform/lists/signup-tally.ts';
+import { placesOf } from '../../platform/line/places.ts';
+import { productsOf, type Product } from '../../platform/line/products.ts';
 
 /** A page of a list that may be narrowed to one confirmation state. */
 export type ConfirmableListPage = ListPage & { confirmation?: ConfirmationFilter | undefined };
@@ -47,6 +49,11 @@ export interface SignupListItem {
   lastSignupAt: Date;
   signupCount: number;
   confirmedAt: Date | undefined;
+  /** Place in line; undefined when the person does not wait. */
+  place: number | undefined;
+  /** Credited referrals. */
+  referrals: number;
+  products: Product[];
 }
 
 /** The signups a filter keeps, with their whitelist and app rows joined. */
@@ -69,6 +76,11 @@ function signupRows(db: Kysely<Database>, filter: ListFilter) {
     's.last_signup_at',
     's.signup_count',
     's.confirmed_at',
+    's.line_key',
+    's.ticket',
+    's.wants',
+    sql<string | number>`(select count(*) from referrals as credited
+      where credited.owner_id = s.id and credited.status = 'credited')`.as('referrals'),
     'u.registered_at',
     'w.email as whitelisted_email',
   ]);
@@ -76,7 +88,7 @@ function signupRows(db: Kysely<Database>, filter: ListFilter) {
 
 type SignupRow = Awaited<ReturnType<ReturnType<typeof signupRows>['execute']>>[number];
 
-function toItem(row: SignupRow): SignupListItem {
+function toItem(row: SignupRow, place: number | undefined): SignupListItem {
   return {
     id: row.id,
     email: row.email,
@@ -89,7 +101,21 @@ function toItem(row: SignupRow): SignupListItem {
     lastSignupAt: toDate(row.last_signup_at ?? row.created_at),
     signupCount: row.signup_count,
     confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
+    place,
+    referrals: Number(row.referrals),
+    products: productsOf(row.wants),
   };
+}
+
+/** The rows with their places in line, found for the waiting ones in one go (placesOf). */
+async function withPlaces(db: Kysely<Database>, rows: SignupRow[]): Promise<SignupListItem[]> {
+  const waiting = rows.filter((row) => row.line_key !== null && row.ticket !== null);
+  const places = await placesOf(
+    db,
+    waiting.map((row) => ({ key: Number(row.line_key), ticket: Number(row.ticket) })),
+  );
+  const placeOf = new Map(waiting.map((row, index) => [row.id, places[index]]));
+  return rows.map((row) => toItem(row, placeOf.get(row.id)));
 }
 
 /**
@@ -107,7 +133,7 @@ export async function listSignups(
     .offset(page.offset)
     .execute();
   const total = await totalOfPage(page, rows.length, () => signupsTotal(db, page));
-  return { total, items: rows.map(toItem) };
+  return { total, items: await withPlaces(db, rows) };
 }
 
 /**
@@ -134,7 +160,7 @@ export async function* signupBatches(
 ): AsyncGenerator<SignupListItem[]> {
   const page = (after: Expression<SqlBool>, order: Expression<unknown>) =>
     signupRows(db, filter).where(after).orderBy(order).limit(batchSize).execute();
-  for await (const rows of keysetBatches(filter, batchSize, page)) yield rows.map(toItem);
+  for await (const rows of keysetBatches(filter, batchSize, page)) yield await withPlaces(db, rows);
 }
 
 /**

@@ -26,6 +26,9 @@ function toRecord(item: SignupListItem, marked: Set<string>): SignupRecord {
     signupCount: item.signupCount,
     ...(item.confirmedAt ? { confirmedAt: item.confirmedAt.toISOString() } : {}),
     ...(marked.has(item.email) ? { notOneMailbox: true } : {}),
+    ...(item.place === undefined ? {} : { place: item.place }),
+    referrals: item.referrals,
+    ...(item.products.length > 0 ? { products: item.products } : {}),
   };
 }
 

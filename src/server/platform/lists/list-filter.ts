@@ -3,6 +3,7 @@ import type {
   BooleanFilter,
   ConfirmationFilter,
   ListOrder,
+  ListProduct,
   ListSort,
 } from '../../../contract/admin.ts';
 import { isPostgres } from '../../db/column-types.ts';
@@ -24,6 +25,12 @@ export interface ListFilter {
   from?: string | undefined;
   /** `YYYY-MM-DD`: signups made on this UTC day or earlier. */
   to?: string | undefined;
+  /** People waiting in line (confirmed, not on the whitelist), or not. */
+  waiting?: BooleanFilter | undefined;
+  /** People who want this product first. */
+  product?: ListProduct | undefined;
+  /** People with a credited referral, or without one. */
+  referrer?: BooleanFilter | undefined;
   sort?: ListSort | undefined;
   order?: ListOrder | undefined;
 }
@@ -42,12 +49,22 @@ export function endOfDay(day: string): string {
 
 /** The direction a sort takes without `order`: newest first for dates, A to Z for addresses. */
 export function orderOf(filter: ListFilter): ListOrder {
-  return filter.order ?? (filter.sort === 'email' ? 'asc' : 'desc');
+  return filter.order ?? (filter.sort === 'email' || filter.sort === 'place' ? 'asc' : 'desc');
 }
 
 /** Whether the filter narrows to addresses with a signup (a condition on the signup row). */
 export function hasSignupCondition(filter: ListFilter): boolean {
-  return Boolean(filter.confirmation || filter.type || filter.source || filter.from || filter.to);
+  return Boolean(
+    filter.confirmation ||
+    filter.type ||
+    filter.source ||
+    filter.from ||
+    filter.to ||
+    filter.waiting ||
+    filter.product ||
+    filter.referrer ||
+    filter.sort === 'place',
+  );
 }
 
 /** True (no condition) when nothing is given; `and` of all otherwise. */
@@ -80,6 +97,20 @@ export function signupRowConditions(alias: string, filter: ListFilter): Expressi
   if (filter.source) conditions.push(sql`${column('source')} = ${filter.source}`);
   if (filter.from) conditions.push(sql`${column('created_at')} >= ${startOfDay(filter.from)}`);
   if (filter.to) conditions.push(sql`${column('created_at')} < ${endOfDay(filter.to)}`);
+  // Sorted by place, the list is the line: only people waiting have a place.
+  if (filter.waiting === 'true' || filter.sort === 'place')
+    conditions.push(sql`${column('line_key')} is not null`);
+  if (filter.waiting === 'false') conditions.push(sql`${column('line_key')} is null`);
+  if (filter.product) {
+    conditions.push(sql`(',' || ${column('wants')} || ',') like ${`%,${filter.product},%`}`);
+  }
+  if (filter.referrer) {
+    const credited = sql`select 1 from referrals as credited
+      where credited.owner_id = ${column('id')} and credited.status = 'credited'`;
+    conditions.push(
+      filter.referrer === 'true' ? sql`exists (${credited})` : sql`not exists (${credited})`,
+    );
+  }
   return conditions;
 }
 
@@ -141,6 +172,13 @@ export function afterKeys(
 /** The order keys of the signups list: signup date then id, or the address. */
 export function signupOrderKeys(filter: ListFilter): OrderKey[] {
   const direction = orderOf(filter);
+  if (filter.sort === 'place') {
+    // The line's order (LINE_ORDER): key ascending, then ticket descending.
+    return [
+      { name: 'line_key', direction },
+      { name: 'ticket', direction: direction === 'asc' ? 'desc' : 'asc' },
+    ];
+  }
   return filter.sort === 'email'
     ? [{ name: 'email', direction }]
     : [

@@ -10,7 +10,15 @@ export type TallyFilter = Pick<ListFilter, 'confirmation' | 'type' | 'source' | 
 
 /** Whether the tally answers how many signups the filter keeps (no search, whitelist or app). */
 export function tallyAnswers(filter: ListFilter): boolean {
-  return !filter.search?.trim() && !filter.whitelisted && !filter.registered;
+  return (
+    !filter.search?.trim() &&
+    !filter.whitelisted &&
+    !filter.registered &&
+    !filter.waiting &&
+    !filter.product &&
+    !filter.referrer &&
+    filter.sort !== 'place'
+  );
 }
 
 /**
