@@ -56,7 +56,10 @@ describe.each(kinds)('the line on $name', (kind) => {
     database = await kind.create();
     handle = openDatabase(database.config);
     db = handle.db;
-    await migrateToLatest(db);
+    await migrateToLatest(
+      db,
+      database.config.kind === 'postgres' ? database.config.schema : undefined,
+    );
   });
   afterAll(async () => {
     await handle.close();

@@ -82,7 +82,10 @@ describe.each(kinds)('referrals on $name', (kind) => {
     database = await kind.create();
     handle = openDatabase(database.config);
     db = handle.db;
-    await migrateToLatest(db);
+    await migrateToLatest(
+      db,
+      database.config.kind === 'postgres' ? database.config.schema : undefined,
+    );
     // Twenty people already waiting ahead of everyone below.
     for (let i = 0; i < 20; i += 1)
       await confirm(await signUp(`ahead-${i}@example.com`), '192.0.2.1');
@@ -111,16 +114,22 @@ describe.each(kinds)('referrals on $name', (kind) => {
     expect(await placeInLine(db, friend)).toEqual({ place: 22, waiting: 22 });
   });
 
-  it('ignores a code of nobody, a malformed one and a known address coming back with one', async () => {
+  it('ignores a code of nobody and one’s own, and counts a known address like a new one', async () => {
     const ann = await owner('ann2@example.com', '203.0.113.6');
     const stranger = await signUp('stranger@example.org', 'zzzzzzzzzz', '198.51.100.8');
-    expect(await referral(stranger)).toBeUndefined();
-    // A known address (a repeat) is not a new friend.
-    await signUp('stranger@example.org', ann.code, '198.51.100.8');
     expect(await referral(stranger)).toBeUndefined();
     // One's own code.
     await signUp('ann2@example.com', ann.code, '198.51.100.8');
     expect(await referralCounts(db, ann.id)).toMatchObject({ pending: 0, credited: 0 });
+    // A known address coming by the link moves the owner's count as a new one would (the count
+    // must not tell who was on the list); already confirmed, it is never credited.
+    const known = await signUp('known@example.org');
+    await confirm(known, '198.51.100.9');
+    await signUp('known@example.org', ann.code, '198.51.100.9');
+    await signUp('new-friend@example.org', ann.code, '198.51.100.10');
+    expect(await referralCounts(db, ann.id)).toMatchObject({ pending: 2, credited: 0 });
+    await confirm(known, '198.51.100.9');
+    expect((await referral(known))?.status).toBe('pending');
   });
 
   it('holds the owner in another spelling, and a friend from the owner’s network, for review', async () => {

@@ -102,20 +102,25 @@ async function saveSignups(
     if (confirmation === 'mail') await queueConfirmationMails(trx, [...saved.values()], now);
     // Webhook events for new addresses only: a repeat is not a new signup.
     const created = rows.filter((row) => saved.get(row.email)?.id === row.id);
-    const referred = created.filter((row) => row.ref !== undefined);
+    // A known address that comes by a link is recorded as the new one is (if no link brought
+    // it before): the same work, and the owner's count of friends waiting to confirm moves the
+    // same way, so neither tells whether the address was on the list. It is credited only if
+    // it confirms from now on.
+    const referred = rows.filter((row) => row.ref !== undefined);
     await recordReferrals(
       trx,
       referred.map((row) => ({
-        friendId: row.id,
+        friendId: saved.get(row.email)!.id,
         friendEmail: row.email,
         code: row.ref!,
         network: row.network,
       })),
       now,
     );
-    // Confirmed as they sign up (confirmation off): their referrals settle now.
+    // Confirmed as they sign up (confirmation off): new people's referrals settle now.
     if (confirmation === 'at-once') {
-      for (const row of referred) await settleReferral(trx, row.id, now, rules);
+      for (const row of created)
+        if (row.ref !== undefined) await settleReferral(trx, row.id, now, rules);
     }
     await emitWebhookEvents(trx, [
       ...created.map(signupCreatedEvent),
