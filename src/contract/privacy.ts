@@ -26,6 +26,46 @@ export const personalDataSchema = z
           .meta({ description: 'ISO 8601, when the address was confirmed from the mail' }),
       }),
     ),
+    line: z
+      .object({
+        ticket: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: 'The place the address took in the original line, by signup time' }),
+        place: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: 'Its place among the people waiting now; null when not waiting' }),
+        waiting: z.number().int().nullable().meta({ description: 'How many people wait now' }),
+        placesGained: z
+          .number()
+          .int()
+          .meta({ description: 'Places credited referrals moved the person forward' }),
+        wantsFirst: z.array(z.string()).meta({ description: 'The products wanted first' }),
+        referralCode: z.string().nullable().meta({ description: 'The code of their link' }),
+        referrals: z
+          .object({
+            waitingToConfirm: z.number().int(),
+            credited: z.number().int(),
+            heldForReview: z.number().int(),
+            rejected: z.number().int(),
+          })
+          .meta({ description: 'Friends who joined through the link, counted (never named)' }),
+        movedUpMail: z.boolean().meta({ description: 'Whether the weekly moved-up mail is on' }),
+        lastMovedUpMailAt: z.string().nullable(),
+        networkSeenAt: z
+          .string()
+          .nullable()
+          .meta({
+            description:
+              'When a keyed hash of the network (/24, /64) was last kept for the referral checks; ' +
+              'cleared after 30 days',
+          }),
+      })
+      .nullable()
+      .meta({ description: 'The place in line and referrals, once the address signed up' }),
     whitelist: z
       .object({ addedAt: z.string().meta({ description: 'ISO 8601' }) })
       .nullable()

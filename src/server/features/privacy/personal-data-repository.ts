@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PersonalData } from '../../../contract/privacy.ts';
 import { toDate, type Database, type OutboxStatus, type Timestamp } from '../../db/schema.ts';
+import { placeInLine } from '../../platform/line/line.ts';
 import { findTemplate } from '../../platform/mail/templates/template-registry.ts';
 import { DATA_REQUEST_LINK_ACTOR } from './privacy-audit.ts';
 
@@ -58,6 +59,53 @@ async function signupsOf(db: Kysely<Database>, address: string) {
     signupCount: Number(row.signup_count),
     confirmedAt: isoOrNull(row.confirmed_at),
   }));
+}
+
+/**
+ * The place in line and referrals (decision 0040): the ticket, the place now, the products
+ * wanted, the code and how many friends joined through it, counted and never named.
+ */
+async function lineOf(db: Kysely<Database>, address: string): Promise<PersonalData['line']> {
+  const row = await db
+    .selectFrom('signups')
+    .select([
+      'id',
+      'ticket',
+      'boost',
+      'wants',
+      'referral_code',
+      'moved_mail_off',
+      'moved_mail_at',
+      'network_at',
+    ])
+    .where('email', '=', address)
+    .executeTakeFirst();
+  if (!row) return null;
+  const place = await placeInLine(db, row.id);
+  const counts = await db
+    .selectFrom('referrals')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('owner_id', '=', row.id)
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(counts.find((c) => c.status === status)?.count ?? 0);
+  return {
+    ticket: row.ticket === null ? null : Number(row.ticket),
+    place: place?.place ?? null,
+    waiting: place?.waiting ?? null,
+    placesGained: Number(row.boost),
+    wantsFirst: row.wants ? row.wants.split(',').filter(Boolean) : [],
+    referralCode: row.referral_code,
+    referrals: {
+      waitingToConfirm: count('pending'),
+      credited: count('credited'),
+      heldForReview: count('held'),
+      rejected: count('rejected'),
+    },
+    movedUpMail: !row.moved_mail_off,
+    lastMovedUpMailAt: isoOrNull(row.moved_mail_at),
+    networkSeenAt: isoOrNull(row.network_at),
+  };
 }
 
 async function whitelistOf(db: Kysely<Database>, address: string) {
@@ -123,6 +171,7 @@ export async function collectPersonalData(
     address,
     exportedAt: now.toISOString(),
     signups: await signupsOf(db, address),
+    line: await lineOf(db, address),
     whitelist: await whitelistOf(db, address),
     appRegistration: await registrationOf(db, address),
     marketingMail: await unsubscribeOf(db, address),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { unsubscribeSecret } from '../../platform/links/unsubscribe-token.ts';
 import { dataRequestRoutes } from './data-request-routes.ts';
+import { clearOldNetworksWhileRunning } from './network-retention.ts';
 import { privacyAdminRoutes } from './privacy-admin-routes.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 
@@ -18,4 +19,6 @@ export async function registerPrivacy(app: FastifyInstance, config: AppConfig) {
   const secret = await unsubscribeSecret(app.database.db, config.mail);
   await dataRequestRoutes(app, secret);
   privacyAdminRoutes(app, secret);
+  // The networks kept for the referral checks go after 30 days, as the privacy page says.
+  clearOldNetworksWhileRunning(app);
 }

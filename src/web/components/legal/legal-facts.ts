@@ -9,6 +9,8 @@ export const legalFacts = {
   analyticsAnonymisedAfterMonths: 24,
   /** Support conversations are kept for at most this many years. */
   supportRetentionYears: 2,
+  /** The network kept for the waitlist's referral checks (a keyed hash) is cleared after this. */
+  referralNetworkDays: 30,
   /** We answer every privacy request within this many days. */
   requestResponseDays: 30,
   /** Bookkeeping records, as the Swedish Accounting Act requires. */

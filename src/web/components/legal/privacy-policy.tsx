@@ -60,6 +60,34 @@ export const privacySections: readonly LegalSection[] = [
             A record of each email we send you: which email, when, and whether it was delivered.
           </li>
         </ul>
+
+        <h3>Your place in line and referrals</h3>
+        <ul>
+          <li>
+            Your place in line: the order you signed up in, and the places friends who joined
+            through your link moved you forward.
+          </li>
+          <li>Which of our products you want first, if you tell us on your page.</li>
+          <li>
+            Your referral code: random letters, made the first time you need your link, that say
+            nothing about you.
+          </li>
+          <li>
+            Which signups came through your link, and whether each was credited, is waiting for its
+            address to be confirmed, or is held for our team to review. You see only how many, never
+            your friends’ addresses, and they see nothing of yours.
+          </li>
+          <li>
+            The network you last confirmed your address or opened your page from, so we can tell a
+            referral from your own network: only a keyed hash of its first part (the /24 of an IPv4
+            address, the /64 of an IPv6 address), never your IP address itself. We clear it after{' '}
+            {legalFacts.referralNetworkDays} days.
+          </li>
+          <li>
+            Whether you turned off the weekly email that tells you when you moved up, and when the
+            last one went out with the place it told you.
+          </li>
+        </ul>
         <p>
           Every email we send is first written to a queue (an “outbox”) in our own database, in the
           same step as the change that causes it, such as your signup. From there our email delivery
@@ -155,8 +183,9 @@ export const privacySections: readonly LegalSection[] = [
           </li>
           <li>
             <strong>Security and abuse prevention</strong>: rate limits, logs, and detecting fraud
-            and misuse: <strong>legitimate interest</strong> in keeping the service and your data
-            safe.
+            and misuse, such as referrals from the referrer’s own network or in sudden bursts, which
+            our team reviews rather than refuses: <strong>legitimate interest</strong> in keeping
+            the service and your data safe, and the waitlist fair.
           </li>
           <li>
             <strong>Improving the product</strong> with aggregated statistics from our own service,
@@ -330,6 +359,16 @@ export const privacySections: readonly LegalSection[] = [
             you): until you delete it with the link in any of our emails or ask us to. Unsubscribing
             stops our news and invitations but keeps this data. When you create an account, your
             waitlist data becomes part of your account data.
+          </li>
+          <li>
+            <strong>Place in line and referrals</strong> (your place, the products you want first,
+            your referral code and the referrals credited to you): as long as your waitlist data.
+            Deleting your data removes your code, your credits and the record of friends who joined
+            through your link; friends keep their own places.
+          </li>
+          <li>
+            <strong>Your network for the referral checks</strong> (a keyed hash of its first part):{' '}
+            {legalFacts.referralNetworkDays} days, then cleared.
           </li>
           <li>
             <strong>After you delete your data</strong>: only a one-way fingerprint of your email
