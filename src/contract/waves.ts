@@ -1,4 +1,4 @@
-import { signupsExportQuerySchema } from './admin.ts';
+import { LIST_PRODUCTS, signupsExportQuerySchema } from './admin.ts';
 import { emailSchema } from './email.ts';
 import { z } from './zod.ts';
 
@@ -132,6 +132,14 @@ const inviteWaveFields = {
   }),
   type: label.optional().meta({ description: 'Only signups of this programme type' }),
   source: label.optional().meta({ description: 'Only signups from this form' }),
+  product: z
+    .enum(LIST_PRODUCTS, { error: `product must be ${LIST_PRODUCTS.join(', ')}` })
+    .optional()
+    .meta({
+      description:
+        'Only people who want this product first, still in line order; without it: anyone ' +
+        'waiting, whatever they want',
+    }),
 };
 
 const reminderWaveFields = {

@@ -61,6 +61,9 @@ export function waveCandidates(
       .$if(selection.source !== undefined, (query) =>
         query.where('s.source', '=', selection.source!),
       )
+      .$if(selection.product !== undefined, (query) =>
+        query.where(sql<boolean>`(',' || s.wants || ',') like ${`%,${selection.product},%`}`),
+      )
       .orderBy('s.line_key', 'asc')
       .orderBy('s.ticket', 'desc')
       .limit(limit)

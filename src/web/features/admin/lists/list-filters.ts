@@ -8,7 +8,16 @@ const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export type YesNo = 'true' | 'false';
-export type SortChoice = 'created' | 'email';
+export type SortChoice = 'created' | 'email' | 'place';
+/** Products a person can want first (contract/place.ts). */
+export const PRODUCTS = ['ios', 'android', 'chrome', 'firefox'] as const;
+export type ProductChoice = (typeof PRODUCTS)[number];
+export const PRODUCT_LABELS: Record<ProductChoice, string> = {
+  ios: 'iOS app',
+  android: 'Android app',
+  chrome: 'Chrome extension',
+  firefox: 'Firefox extension',
+};
 export type OrderChoice = 'asc' | 'desc';
 
 export interface ListFilters {
@@ -19,6 +28,9 @@ export interface ListFilters {
   source?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  waiting?: YesNo | undefined;
+  product?: ProductChoice | undefined;
+  referrer?: YesNo | undefined;
   sort?: SortChoice | undefined;
   order?: OrderChoice | undefined;
 }
@@ -31,6 +43,9 @@ export const FILTER_NAMES = [
   'source',
   'from',
   'to',
+  'waiting',
+  'product',
+  'referrer',
   'sort',
   'order',
 ] as const satisfies readonly (keyof ListFilters)[];
@@ -67,7 +82,10 @@ export function readFilters(params: URLSearchParams): ListFilters {
     source: name('source'),
     from: day('from'),
     to: day('to'),
-    sort: oneOf(params.get('sort'), ['created', 'email'] as const),
+    waiting: oneOf(params.get('waiting'), ['true', 'false'] as const),
+    product: oneOf(params.get('product'), PRODUCTS),
+    referrer: oneOf(params.get('referrer'), ['true', 'false'] as const),
+    sort: oneOf(params.get('sort'), ['created', 'email', 'place'] as const),
     order: oneOf(params.get('order'), ['asc', 'desc'] as const),
   };
   // The server refuses a range that ends before it starts: drop its end.
@@ -120,6 +138,24 @@ export function filterChips(
     chips.push({ key: 'source', label: `Form: ${filters.source}`, clears: ['source'] });
   if (filters.from) chips.push({ key: 'from', label: `From ${filters.from}`, clears: ['from'] });
   if (filters.to) chips.push({ key: 'to', label: `To ${filters.to}`, clears: ['to'] });
+  if (filters.waiting)
+    chips.push({
+      key: 'waiting',
+      label: filters.waiting === 'true' ? 'Waiting in line' : 'Not waiting',
+      clears: ['waiting'],
+    });
+  if (filters.product)
+    chips.push({
+      key: 'product',
+      label: `Wants: ${PRODUCT_LABELS[filters.product]}`,
+      clears: ['product'],
+    });
+  if (filters.referrer)
+    chips.push({
+      key: 'referrer',
+      label: filters.referrer === 'true' ? 'Has credited referrals' : 'No credited referrals',
+      clears: ['referrer'],
+    });
   if (filters.sort)
     chips.push({
       key: 'sort',
@@ -135,14 +171,30 @@ export const SORT_CHOICES: { value: string; label: string }[] = [
   { value: 'created:asc', label: 'Oldest signup first' },
   { value: 'email:asc', label: 'Address A–Z' },
   { value: 'email:desc', label: 'Address Z–A' },
+  { value: 'place:asc', label: 'Place in line, first first' },
+  { value: 'place:desc', label: 'Place in line, last first' },
 ];
 
+/** The users list has no place order: it shows addresses, waiting or not. */
+export function sortChoicesFor(list: 'Signups' | 'Users') {
+  return list === 'Signups'
+    ? SORT_CHOICES
+    : SORT_CHOICES.filter((choice) => !choice.value.startsWith('place:'));
+}
+
 export function sortLabel(sort: SortChoice, order: OrderChoice | undefined): string {
-  const direction = order ?? (sort === 'email' ? 'asc' : 'desc');
+  const direction = order ?? (sort === 'email' || sort === 'place' ? 'asc' : 'desc');
   return SORT_CHOICES.find((choice) => choice.value === `${sort}:${direction}`)?.label ?? sort;
 }
 
 /** The query parameters the list, its export and the server take. */
 export function filterQuery(filters: ListFilters): Record<string, string | undefined> {
   return Object.fromEntries(FILTER_NAMES.map((key) => [key, filters[key]]));
+}
+
+/** The users list's query: the place order is the signups list's own; the users keep theirs. */
+export function usersFilterQuery(filters: ListFilters): Record<string, string | undefined> {
+  return filters.sort === 'place'
+    ? filterQuery({ ...filters, sort: undefined, order: undefined })
+    : filterQuery(filters);
 }

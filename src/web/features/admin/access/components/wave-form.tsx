@@ -19,7 +19,18 @@ export interface WaveFormState {
   days: string;
   type: string;
   source: string;
+  /** An invite wave's product; '' for anyone waiting, whatever they want. */
+  product: string;
 }
+
+/** Products a person can want first (contract/place.ts); not imported: that module is shared. */
+const PRODUCTS = [
+  ['ios', 'iOS app'],
+  ['android', 'Android app'],
+  ['chrome', 'Chrome extension'],
+  ['firefox', 'Firefox extension'],
+] as const;
+export type WaveProduct = (typeof PRODUCTS)[number][0];
 
 /** The request the form describes, or a sentence saying what to fix. */
 export function requestOf(form: WaveFormState): WavePreviewRequest | string {
@@ -31,7 +42,10 @@ export function requestOf(form: WaveFormState): WavePreviewRequest | string {
     ...(form.type ? { type: form.type } : {}),
     ...(form.source.trim() ? { source: form.source.trim() } : {}),
   };
-  if (form.kind === 'invite') return { kind: 'invite', count, ...narrowing };
+  if (form.kind === 'invite') {
+    const product = PRODUCTS.find(([value]) => value === form.product)?.[0];
+    return { kind: 'invite', count, ...narrowing, ...(product ? { product } : {}) };
+  }
   const days = Number(form.days);
   if (!Number.isInteger(days) || days < 1 || days > 365) {
     return 'Days must be a whole number from 1 to 365.';
@@ -87,7 +101,25 @@ export function WaveForm({
             value={form.days}
             onChange={(days) => onChange({ days })}
           />
-        ) : null}
+        ) : (
+          <WaveField label="Wants first">
+            {(id) => (
+              <select
+                id={id}
+                value={form.product}
+                onChange={(event) => onChange({ product: event.target.value })}
+                className={field}
+              >
+                <option value="">Any product, in line order</option>
+                {PRODUCTS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </WaveField>
+        )}
         <WaveField label="Programme">
           {(id) => (
             <select

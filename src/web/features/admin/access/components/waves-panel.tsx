@@ -46,6 +46,7 @@ export function WavesPanel({
     days: '7',
     type: '',
     source: '',
+    product: '',
   });
   const [preview, setPreview] = useState<{
     request: WavePreviewRequest;

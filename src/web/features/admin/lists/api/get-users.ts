@@ -3,7 +3,7 @@ import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { UsersResponse } from '../../../../../contract/admin.ts';
 import { adminRequest } from '../../shared/api/admin-request.ts';
 import type { ListParams } from './get-signups.ts';
-import { filterQuery } from '../list-filters.ts';
+import { usersFilterQuery } from '../list-filters.ts';
 import { USERS_KEY } from '../../shared/api/list-keys.ts';
 
 export { USERS_KEY };
@@ -13,7 +13,7 @@ export const USERS_FAILED_MESSAGE = 'Failed to fetch users';
 
 export function getUsers({ search, offset, limit, ...filters }: ListParams, signal?: AbortSignal) {
   return adminRequest<UsersResponse>('/admin/users', {
-    query: { search, limit, offset, ...filterQuery(filters) },
+    query: { search, limit, offset, ...usersFilterQuery(filters) },
     signal,
     label: 'admin_fetch_users',
     fallbackMessage: USERS_FAILED_MESSAGE,

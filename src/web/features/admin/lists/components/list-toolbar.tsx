@@ -8,8 +8,10 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   filterChips,
   isFilterName,
+  PRODUCT_LABELS,
+  PRODUCTS,
   PROGRAMMES,
-  SORT_CHOICES,
+  sortChoicesFor,
   type ListFilters,
   type OrderChoice,
   type SortChoice,
@@ -73,8 +75,8 @@ export function ListToolbar({
           <select
             id={`${panelId}-sort`}
             value={
-              filters.sort
-                ? `${filters.sort}:${filters.order ?? (filters.sort === 'email' ? 'asc' : 'desc')}`
+              filters.sort && (filters.sort !== 'place' || list === 'Signups')
+                ? `${filters.sort}:${filters.order ?? (filters.sort === 'created' ? 'desc' : 'asc')}`
                 : ''
             }
             onChange={(event) => {
@@ -83,7 +85,7 @@ export function ListToolbar({
             }}
             className={toolSelect}
           >
-            {SORT_CHOICES.map((choice) => (
+            {sortChoicesFor(list).map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
               </option>
@@ -181,7 +183,7 @@ function FilterPanel({
       id={id}
       role="group"
       aria-label={`${list} filters`}
-      className="mt-2 grid grid-cols-2 gap-3 rounded-xl border border-ink-700 bg-ink-900 p-3 sm:grid-cols-3 lg:grid-cols-6"
+      className="mt-2 grid grid-cols-2 gap-3 rounded-xl border border-ink-700 bg-ink-900 p-3 sm:grid-cols-3 lg:grid-cols-5"
     >
       <FilterSelect
         label="Whitelist"
@@ -200,6 +202,30 @@ function FilterPanel({
           { value: 'false', label: 'Not registered' },
         ]}
         onChange={(registered) => onChange({ registered })}
+      />
+      <FilterSelect
+        label="In line"
+        value={filters.waiting}
+        options={[
+          { value: 'true', label: 'Waiting in line' },
+          { value: 'false', label: 'Not waiting' },
+        ]}
+        onChange={(waiting) => onChange({ waiting })}
+      />
+      <FilterSelect
+        label="Wants first"
+        value={filters.product}
+        options={PRODUCTS.map((product) => ({ value: product, label: PRODUCT_LABELS[product] }))}
+        onChange={(product) => onChange({ product })}
+      />
+      <FilterSelect
+        label="Referrals"
+        value={filters.referrer}
+        options={[
+          { value: 'true', label: 'Has credited referrals' },
+          { value: 'false', label: 'No credited referrals' },
+        ]}
+        onChange={(referrer) => onChange({ referrer })}
       />
       <FilterSelect
         label="Programme"
