@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { signupRoutes } from './features/waitlist/signup-routes.ts';
 import { confirmationRoutes } from './features/waitlist/confirmation-routes.ts';
+import { placeRoutes } from './features/place/place-routes.ts';
 import { foldSignupTallyWhileRunning } from './platform/lists/signup-tally.ts';
 import { foldLineBucketsWhileRunning } from './platform/line/line.ts';
 import { registerLists } from './features/lists/lists-feature.ts';
@@ -215,6 +216,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     healthRoutes(app, config);
     signupRoutes(app, config);
     await confirmationRoutes(app, config);
+    await placeRoutes(app, config);
     // The dashboard's data calls; the API-token routes accept a signed-in session only.
     await registerLists(app);
     whitelistRoutes(app);

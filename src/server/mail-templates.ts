@@ -1,6 +1,7 @@
 import { earlyAccessInvitation } from './features/access/early-access-invitation-mail.ts';
 import { removalNotice } from './features/access/removal-notice-mail.ts';
 import { dataExport } from './features/privacy/data-export-mail.ts';
+import { yourPlace } from './features/place/your-place-mail.ts';
 import { waitlistConfirmation } from './features/waitlist/waitlist-confirmation-mail.ts';
 import { installMailTemplates } from './platform/mail/templates/template-registry.ts';
 import type { MailTemplate } from './platform/mail/templates/template-definition.ts';
@@ -13,6 +14,7 @@ import type { MailTemplate } from './platform/mail/templates/template-definition
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   earlyAccessInvitation,
   waitlistConfirmation,
+  yourPlace,
   removalNotice,
   dataExport,
 ];

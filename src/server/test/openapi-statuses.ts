@@ -78,6 +78,13 @@ export const STATUS_OPERATIONS = {
   ],
   health: ['getHealth'],
   referrals: ['listReferrals', 'decideReferrals', 'getReferralLeaderboard'],
+  place: [
+    'getPlacePage',
+    'savePlaceProducts',
+    'setPlaceMovedUpMail',
+    'leaveWaitlist',
+    'sendPlaceLink',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 /**

@@ -30,6 +30,7 @@ describe('email templates and previews', () => {
     expect(templates.map((template) => template.id)).toEqual([
       'early-access-invitation',
       'waitlist-confirmation',
+      'your-place',
       'removal-notice',
       'data-export',
     ]);

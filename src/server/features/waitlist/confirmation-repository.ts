@@ -3,6 +3,7 @@ import { isPostgres } from '../../db/column-types.ts';
 import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
 import { queueMails } from '../../platform/mail/outbox-repository.ts';
 import { emitWebhookEvents, signupConfirmedEvent } from '../../platform/events/domain-events.ts';
+import { yourPlaceMail } from '../../platform/links/place-link.ts';
 import {
   DEFAULT_REFERRAL_RULES,
   noteNetwork,
@@ -164,13 +165,18 @@ export async function findConfirmableSignup(
  * Confirms the signup once: true if this call confirmed it, false if it already was (or is gone).
  * In the same transaction the person starts waiting in line (a trigger), the referral they came by (if any)
  * is settled, the network they confirmed from is noted (`network`, keyed) and the
- * `signup.confirmed` webhook event is queued.
+ * `signup.confirmed` webhook event is queued; with `placeMail`, the "your place" mail too (the link
+ * to the person's own page, which they keep: no account, no password).
  */
 export async function confirmSignup(
   db: Kysely<Database>,
   id: string,
   now = new Date(),
-  { network, rules = DEFAULT_REFERRAL_RULES }: { network?: string; rules?: ReferralRules } = {},
+  {
+    network,
+    rules = DEFAULT_REFERRAL_RULES,
+    placeMail = false,
+  }: { network?: string; rules?: ReferralRules; placeMail?: boolean } = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const confirmed = await trx
@@ -184,6 +190,7 @@ export async function confirmSignup(
     await noteNetwork(trx, confirmed.id, network, now);
     await settleReferral(trx, confirmed.id, now, rules);
     await emitWebhookEvents(trx, [signupConfirmedEvent(confirmed, now)]);
+    if (placeMail) await queueMails(trx, [yourPlaceMail(confirmed, now)]);
     return true;
   });
 }

@@ -38,6 +38,14 @@ describe.each(kinds)('confirmation links on $name', (kind) => {
     });
   const open = (path: string) => request('GET', path, BROWSER);
   const press = (path: string) => request('POST', path, { ...BROWSER, ...FORM });
+  /** Presses Confirm; a browser is sent on to the person's own page, which is opened. */
+  const confirmAndFollow = async (path: string) => {
+    const pressed = await press(path);
+    expect(pressed.statusCode).toBe(303);
+    const location = pressed.headers.location ?? '';
+    expect(location).toMatch(/^\/place\?notice=confirmed&token=/);
+    return open(location);
+  };
 
   /** The confirmation mails of an address, oldest first, with their params. */
   const mails = async (email: string) => {
@@ -103,7 +111,7 @@ describe.each(kinds)('confirmation links on $name', (kind) => {
     const link = await linkOf('presser@example.com');
     const before = Date.now();
 
-    const done = expectPersonPage(await press(link), 200);
+    const done = expectPersonPage(await confirmAndFollow(link), 200);
     expect(done).toContain('You’re confirmed');
     expect(done).toContain('presser@example.com is confirmed');
     const first = toDate((await confirmedAt('presser@example.com'))!);
@@ -225,9 +233,9 @@ describe.each(kinds)('confirmation links on $name', (kind) => {
     expect(await mails('resend@example.com')).toHaveLength(2);
 
     // The new link confirms; the old one then says so too, and asks for nothing more.
-    expect(expectPersonPage(await press(await linkOf('resend@example.com')), 200)).toContain(
-      'You’re confirmed',
-    );
+    expect(
+      expectPersonPage(await confirmAndFollow(await linkOf('resend@example.com')), 200),
+    ).toContain('You’re confirmed');
     expect(expectPersonPage(await open(link), 200)).toContain('Already confirmed');
     expect(expectPersonPage(await press(resend), 200)).toContain('Already confirmed');
     expect(await mails('resend@example.com')).toHaveLength(2);
@@ -240,7 +248,7 @@ describe.each(kinds)('confirmation links on $name', (kind) => {
     // Three days after the first mail a repeat gets a new one; both links work.
     expect(await mails('both@example.com')).toHaveLength(2);
     expect(expectPersonPage(await open(link), 200)).toContain('Confirm your address');
-    expect(expectPersonPage(await press(link), 200)).toContain('You’re confirmed');
+    expect(expectPersonPage(await confirmAndFollow(link), 200)).toContain('You’re confirmed');
   });
 
   it('never confirms from a token signed for another signup', async () => {

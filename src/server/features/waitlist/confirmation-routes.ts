@@ -27,6 +27,7 @@ import {
   CONFIRMATION_PATH,
   readConfirmationToken,
 } from '../../platform/links/confirmation-token.ts';
+import { PLACE_PATH, placePath, placeToken } from '../../platform/links/place-link.ts';
 
 export const INVALID_CONFIRMATION_MESSAGE = 'This confirmation link is not valid.';
 export const EXPIRED_CONFIRMATION_MESSAGE =
@@ -80,15 +81,6 @@ function confirmPage(signup: ConfirmableSignup, token: string): PersonPage {
     body:
       `<p>Confirm that <strong>${escapeHtml(signup.email)}</strong> is your address, to keep ` +
       `your place on the ReelScore waitlist.</p>${button(withToken(CONFIRMATION_PATH, token), 'Confirm')}`,
-  };
-}
-
-function confirmedPage(signup: ConfirmableSignup): PersonPage {
-  return {
-    title: 'You’re confirmed',
-    body:
-      `<p>Thank you: <strong>${escapeHtml(signup.email)}</strong> is confirmed. We will email ` +
-      `you when your invitation is ready.</p>${HOME_LINK}`,
   };
 }
 
@@ -286,6 +278,12 @@ export async function confirmationRoutes(app: FastifyInstance, config: AppConfig
           documentedBody: { 'application/x-www-form-urlencoded': buttonForm },
           response: {
             200: pageOrJsonResponse('Confirmed (now or before).', successSchema),
+            303: z
+              .undefined()
+              .describe(
+                'Confirmed now, for a browser: to the person’s own page (`Location`), which ' +
+                  'opens with the confirmation’s words.',
+              ),
             ...errors,
             ...bodyErrors,
           },
@@ -310,6 +308,7 @@ export async function confirmationRoutes(app: FastifyInstance, config: AppConfig
           confirmSignup(db, signup.id, now, {
             network: networkKey(secret, request.ip),
             rules: config.referrals,
+            placeMail: true,
           }),
         );
         if (!confirmedNow) {
@@ -322,7 +321,17 @@ export async function confirmationRoutes(app: FastifyInstance, config: AppConfig
           );
         }
         request.log.info({ email: maskEmail(signup.email) }, 'signup confirmed');
-        return answer(request, reply, confirmedPage(signup), `${signup.email} is confirmed.`);
+        if (prefersPage(request)) {
+          // A browser goes on to the person's own page (a 303: a reload does not post again).
+          const token = await placeToken(secret, signup.id, now);
+          return reply
+            .code(303)
+            .header('cache-control', 'no-store')
+            .header('location', placePath(token, PLACE_PATH, { notice: 'confirmed' }))
+            .send();
+        }
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, message: `${signup.email} is confirmed.` };
       },
     );
 

@@ -98,8 +98,10 @@ describeDocumentedStatuses(
       await call(page, 503, () => without(main, 'signups', () => get(failing, BROWSER)));
       await call(page, 503, () => without(main, 'signups', () => get(failing)));
 
+      // A browser goes on to the person's own page; pressed again, the page says it is done.
+      await call('confirmSignup', 303, () => post(link, { ...FORM, ...BROWSER }, ''));
       await call('confirmSignup', 200, () => post(link, { ...FORM, ...BROWSER }, ''));
-      await call('confirmSignup', 200, () => post(scriptLink));
+      await call('confirmSignup', 200, () => post(scriptLink, { accept: 'application/json' }));
       await call('confirmSignup', 400, () => post(forged, { ...FORM, ...BROWSER }, ''));
       await call('confirmSignup', 400, () => post(forged));
       await call('confirmSignup', 410, () => post(expired, { ...FORM, ...BROWSER }, ''));

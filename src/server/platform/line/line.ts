@@ -90,8 +90,15 @@ export async function placeInLine(db: Executor, id: string): Promise<Place | und
     .where('id', '=', id)
     .executeTakeFirst();
   if (!me || me.line_key === null || me.ticket === null) return undefined;
-  const key = Number(me.line_key);
-  const ticket = Number(me.ticket);
+  return placeAt(db, Number(me.line_key), Number(me.ticket));
+}
+
+/**
+ * The place a person with `key` and `ticket` has (or would have) in the line: one more than the
+ * waiting people ahead of that spot, by the same bucket method as `placeInLine` (no count over
+ * the line). A person who waits at another key counts themselves if they are ahead of the spot.
+ */
+export async function placeAt(db: Executor, key: number, ticket: number): Promise<Place> {
   const bucket = bucketOf(key);
   const bucketStart = bucket * LINE_BUCKET_SIZE - LINE_KEY_OFFSET;
   const { rows } = await sql<{
@@ -112,6 +119,36 @@ export async function placeInLine(db: Executor, id: string): Promise<Place | und
     place: Number(row?.before ?? 0) + Number(row?.inside ?? 0) + 1,
     waiting: Number(row?.total ?? 0),
   };
+}
+
+/** A waiting person's place, and the place they would have without their boost. */
+export interface PlaceWithBoost extends Place {
+  /** Where the person would stand had no referral moved them (equal to `place` without one). */
+  placeWithoutBoost: number;
+}
+
+/**
+ * A waiting person's place and what their credited referrals gained them: their place now and
+ * the place at their ticket alone (two bucket look-ups, never a count over the line). Undefined
+ * when the person does not wait.
+ */
+export async function placeWithBoost(
+  db: Executor,
+  id: string,
+): Promise<PlaceWithBoost | undefined> {
+  const me = await db
+    .selectFrom('signups')
+    .select(['line_key', 'ticket', 'boost'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!me || me.line_key === null || me.ticket === null) return undefined;
+  const key = Number(me.line_key);
+  const ticket = Number(me.ticket);
+  const now = await placeAt(db, key, ticket);
+  if (Number(me.boost) <= 0) return { ...now, placeWithoutBoost: now.place };
+  // At their own ticket the person, still waiting at the key in front, would count themselves.
+  const without = await placeAt(db, ticket, ticket);
+  return { ...now, placeWithoutBoost: Math.max(now.place, without.place - 1) };
 }
 
 /**

@@ -102,3 +102,25 @@ export async function placeLinks(
   if (!signupId) return {};
   return { placeUrl: await placeUrl(publicUrl, secret, signupId) };
 }
+
+/** The "your place" mail: the link to the person's page, after confirming and when asked again. */
+export const YOUR_PLACE_TEMPLATE_ID = 'your-place';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The outbox message of a "your place" mail to a signup: its link is signed when it leaves (the
+ * row carries only the signup's id). One per signup and clock hour at most, so neither a
+ * confirmation twice nor a run of "send me my link again" floods the inbox.
+ */
+export function yourPlaceMail(signup: { id: string; email: string }, now: Date) {
+  return {
+    to: signup.email,
+    template: YOUR_PLACE_TEMPLATE_ID,
+    params: { signupId: signup.id },
+    requestedBy: 'system',
+    dedupeKey: `${YOUR_PLACE_TEMPLATE_ID}:${signup.id}:${Math.floor(now.getTime() / HOUR_MS)}`,
+    urgent: true,
+    at: now,
+  };
+}
