@@ -63,7 +63,9 @@ export function WavePreview({
           ? `${people(count)} will get the invitation again.`
           : `${people(count)} will be added to the whitelist and get the invitation.`}
       </p>
-      <p className="mt-2 text-ink-300">{reminder ? 'Earliest invited first:' : 'Oldest first:'}</p>
+      <p className="mt-2 text-ink-300">
+        {reminder ? 'Earliest invited first:' : 'First in line first:'}
+      </p>
       <ol className="mt-1 space-y-0.5 font-mono text-xs text-ink-100">
         {sample.map((email) => (
           <li key={email} className="truncate" title={email}>

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { axeViolations, openView, searchBox, signupsPanel } from './support/admin.ts';
+import { seedSignups } from './support/admin-data.ts';
+import { expect, test } from './support/admin-fixtures.ts';
+import { E2E_SQLITE_PATH } from './support/environment.ts';
+import { atEachWidth } from './support/screens.ts';
+
+/**
+ * The review of referrals (decision 0040): a referral from the owner in another spelling and a
+ * burst from the owner's network are held; the admin sees them in the Referrals view with the
+ * reasons in words, credits them after a dialog that states the number, and the owner moves up
+ * in the signups list; the next invite wave then takes people in the order the list shows by
+ * place.
+ */
+
+const AHEAD = 35;
+
+/** Held referrals of `owner`, as the confirmation's settlement leaves them. */
+function seedHeldReferrals(
+  owner: string,
+  friends: { email: string; reasons: string }[],
+  at = new Date(),
+) {
+  const database = new SQLite(E2E_SQLITE_PATH, { fileMustExist: true, timeout: 5000 });
+  try {
+    const insert = database.prepare(
+      `insert into referrals (id, owner_id, friend_id, status, reasons, created_at, settled_at)
+       values (?, ?, ?, 'held', ?, ?, ?)`,
+    );
+    database.transaction(() => {
+      for (const friend of friends) {
+        insert.run(
+          randomUUID(),
+          `e2e-${owner}`,
+          `e2e-${friend.email}`,
+          friend.reasons,
+          at.toISOString(),
+          at.toISOString(),
+        );
+      }
+    })();
+  } finally {
+    database.close();
+  }
+}
+
+function reviewPanel(page: Page) {
+  return page.getByRole('tabpanel', { name: 'Referrals' });
+}
+
+function ownerRows(page: Page, owner: string): Locator {
+  return reviewPanel(page)
+    .getByRole('table', { name: /^Referrals:/ })
+    .getByRole('row')
+    .filter({ hasText: owner });
+}
+
+async function placeOf(page: Page, email: string): Promise<number> {
+  await searchBox(page).fill(email);
+  const row = signupsPanel(page).getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  const text = (await row.locator('td[data-label="Place"]').innerText()).trim();
+  return Number(text.replaceAll(',', ''));
+}
+
+test('held referrals are credited from the review view; the owner moves up and the next wave follows the list', async ({
+  signedIn: page,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const owner = `ann.lee.${stamp}@gmail.com`;
+  // The owner in another spelling: no dots, a +tag.
+  const self = `annlee${stamp}+x@gmail.com`;
+  const burst = [1, 2, 3].map((n) => `burst${n}-${stamp}@example.net`);
+  const confirmedAt = new Date('2024-01-01T00:00:00Z');
+  seedSignups(
+    [
+      ...Array.from({ length: AHEAD }, (_, n) => ({
+        email: `ahead${String(n).padStart(2, '0')}-${stamp}@example.com`,
+        confirmedAt,
+      })),
+      { email: owner, confirmedAt },
+      { email: self, confirmedAt },
+      ...burst.map((email) => ({ email, confirmedAt })),
+    ],
+    new Date(),
+  );
+  seedHeldReferrals(owner, [
+    { email: self, reasons: 'same-person' },
+    ...burst.map((email) => ({ email, reasons: 'same-network,burst' })),
+  ]);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const before = await placeOf(page, owner);
+  expect(before).toBeGreaterThan(AHEAD);
+
+  await openView(page, 'Referrals');
+  await expect(page).toHaveURL(/[?&]tab=referrals/);
+  const rows = ownerRows(page, owner);
+  await expect(rows).toHaveCount(4);
+  await expect(rows.filter({ hasText: self })).toContainText('The owner in another spelling');
+  for (const email of burst) {
+    await expect(rows.filter({ hasText: email })).toContainText('From the owner’s network');
+    await expect(rows.filter({ hasText: email })).toContainText('Part of a burst');
+  }
+  await expect(
+    page.getByRole('table', { name: 'Top referrers' }).getByRole('row').filter({ hasText: owner }),
+  ).toContainText('Flagged');
+
+  await atEachWidth(page, 'referrals-review', rows.first(), async () => {
+    await expect(rows.first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  // One row's Reject asks first, stating the number; Cancel changes nothing.
+  await rows
+    .filter({ hasText: self })
+    .getByRole('button', { name: `Reject the referral of ${self}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Reject 1 referral?' });
+  await expect(dialog).toContainText(owner);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(rows).toHaveCount(4);
+
+  // A selection: every one of the owner's held referrals, credited after the dialog.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const email of [self, ...burst]) {
+    await reviewPanel(page)
+      .getByRole('checkbox', { name: `Select the referral of ${email} by ${owner}` })
+      .check();
+  }
+  const selectionBar = page.getByRole('region', { name: 'Selected referrals' });
+  await expect(selectionBar).toContainText('4 selected');
+  await selectionBar.getByRole('button', { name: 'Credit 4' }).click();
+  const credit = page.getByRole('dialog', { name: 'Credit 4 referrals?' });
+  await expect(credit).toContainText('cannot be undone');
+  await atEachWidth(page, 'referrals-dialog', credit, async () => {
+    expect(await axeViolations(page)).toEqual([]);
+  });
+  await credit.getByRole('button', { name: 'Credit 4' }).click();
+  await expect(reviewPanel(page).getByRole('status')).toHaveText('4 referrals credited.');
+  await expect(rows).toHaveCount(0);
+
+  // Credited, they show under Credited, decided by the admin.
+  await reviewPanel(page).getByLabel('Show').selectOption('credited');
+  await expect(ownerRows(page, owner)).toHaveCount(4);
+  await atEachWidth(page, 'referrals-credited', ownerRows(page, owner).first(), async () => {
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  // The owner moved forward: ten places a credited referral, for four of them.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openView(page, 'Signups');
+  const after = await placeOf(page, owner);
+  expect(after).toBeLessThan(before);
+  expect(before - after).toBeLessThanOrEqual(40);
+  await atEachWidth(
+    page,
+    'referrals-owner-place',
+    signupsPanel(page).getByRole('row').filter({ hasText: owner }),
+    async () => {
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  );
+
+  // The next N of an invite wave are the list's first N by place.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await searchBox(page).fill('');
+  await page.getByLabel('Signups order').selectOption('place:asc');
+  const openButtons = signupsPanel(page).getByRole('button', { name: /^Open / });
+  await expect(openButtons).toHaveCount(10);
+  const listed = await openButtons.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute('aria-label')?.replace(/^Open /, '') ?? ''),
+  );
+  await openView(page, 'Invite waves');
+  const waves = page.getByRole('tabpanel', { name: 'Invite waves' });
+  await waves.getByLabel('How many people').fill('10');
+  await waves.getByRole('button', { name: 'Preview wave' }).click();
+  const preview = waves.getByRole('region', { name: /will be added to the whitelist/ });
+  await expect(preview).toContainText('First in line first:');
+  await expect(preview.getByRole('listitem')).toHaveCount(10);
+  expect(await preview.getByRole('listitem').allInnerTexts()).toEqual(listed);
+  await atEachWidth(page, 'referrals-wave-preview', preview, async () => {
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
