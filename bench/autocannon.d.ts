@@ -22,6 +22,8 @@ declare module 'autocannon' {
       /** Seconds a request may wait for its answer. */
       timeout?: number;
       warmup?: { connections?: number; duration?: number };
+      /** Requests a second across all connections (unset: as fast as answers come). */
+      overallRate?: number;
       requests?: Request[];
     }
 
@@ -30,6 +32,8 @@ declare module 'autocannon' {
       /** Requests only: how many were sent. */
       sent: number;
       p50: number;
+      p90: number;
+      p97_5: number;
       p99: number;
       max: number;
       total: number;
