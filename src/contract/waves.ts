@@ -319,6 +319,16 @@ export const funnelResponseSchema = z
           'Signed up, then confirmed the address, then invited (whitelisted), then registered ' +
           'in the app',
       }),
+    byOrigin: z
+      .object({
+        referred: z.record(z.enum(FUNNEL_STAGES), count),
+        organic: z.record(z.enum(FUNNEL_STAGES), count),
+      })
+      .meta({
+        description:
+          'The stages’ counts split by how people came: through a friend’s referral link ' +
+          '(`referred`) or not (`organic`); the two add up to `stages`',
+      }),
   })
   .meta({ id: 'FunnelResponse' });
 export type FunnelResponse = z.infer<typeof funnelResponseSchema>;

@@ -43,20 +43,31 @@ export async function readFunnel(
     where o.to_address = s.email and o.template = ${earlyAccessInvitation.id} and o.status = 'sent'
   )`;
   const registered = sql<boolean>`exists (select 1 from app_users u where u.email = s.email)`;
-  const totals = await db
-    .selectFrom('signups as s')
-    .select([
-      sql<number>`count(*)`.as('signedUp'),
-      sql<number>`count(s.confirmed_at)`.as('confirmed'),
-      sql<number>`coalesce(sum(case when s.confirmed_at is not null and ${invited} then 1 else 0 end), 0)`.as(
-        'invited',
-      ),
-      sql<number>`coalesce(sum(case when s.confirmed_at is not null and ${invited} and ${registered} then 1 else 0 end), 0)`.as(
-        'registered',
-      ),
-    ])
-    .where('s.created_at', '>=', from)
-    .executeTakeFirstOrThrow();
+  const referred = sql<boolean>`exists (select 1 from referrals r where r.friend_id = s.id)`;
+  const stageCounts = (origin?: 'referred' | 'organic') =>
+    db
+      .selectFrom('signups as s')
+      .select([
+        sql<number>`count(*)`.as('signedUp'),
+        sql<number>`count(s.confirmed_at)`.as('confirmed'),
+        sql<number>`coalesce(sum(case when s.confirmed_at is not null and ${invited} then 1 else 0 end), 0)`.as(
+          'invited',
+        ),
+        sql<number>`coalesce(sum(case when s.confirmed_at is not null and ${invited} and ${registered} then 1 else 0 end), 0)`.as(
+          'registered',
+        ),
+      ])
+      .where('s.created_at', '>=', from)
+      .$if(origin === 'referred', (query) => query.where(referred))
+      .$if(origin === 'organic', (query) => query.where(sql<boolean>`not ${referred}`))
+      .executeTakeFirstOrThrow();
+  const [totals, referredTotals] = await Promise.all([stageCounts(), stageCounts('referred')]);
+  const asCounts = (row: typeof totals): Record<FunnelStage, number> => ({
+    signedUp: Number(row.signedUp),
+    confirmed: Number(row.confirmed),
+    invited: Number(row.invited),
+    registered: Number(row.registered),
+  });
 
   const bySourceTotal = new Map<string, number>();
   const byDay = new Map<string, Record<string, number>>();
@@ -79,13 +90,13 @@ export async function readFunnel(
     dayList.push({ day: key, total, bySource });
   }
 
-  const counts: Record<FunnelStage, number> = {
-    signedUp: Number(totals.signedUp),
-    confirmed: Number(totals.confirmed),
-    invited: Number(totals.invited),
-    registered: Number(totals.registered),
-  };
+  const counts = asCounts(totals);
+  const referredCounts = asCounts(referredTotals);
   const order: FunnelStage[] = ['signedUp', 'confirmed', 'invited', 'registered'];
+  // Organic is the rest: every signup came through a friend's link or did not.
+  const organicCounts = Object.fromEntries(
+    order.map((stage) => [stage, counts[stage] - referredCounts[stage]]),
+  ) as Record<FunnelStage, number>;
   return {
     from: utcDay(start),
     to: utcDay(new Date(today)),
@@ -97,5 +108,6 @@ export async function readFunnel(
       rate: index === 0 ? null : share(counts[stage], counts[order[index - 1]!]),
       overall: share(counts[stage], counts.signedUp),
     })),
+    byOrigin: { referred: referredCounts, organic: organicCounts },
   };
 }

@@ -4,6 +4,7 @@ import type {
   ReferralDecisionResponse,
   ReferralsResponse,
 } from '../../../contract/referrals.ts';
+import type { FunnelResponse } from '../../../contract/waves.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -24,7 +25,8 @@ describe.each(kinds)('the review of referrals on $name', (kind) => {
   let testApp: TestApp;
   let admin: Record<string, string>;
   let viewer: Record<string, string>;
-  let clock = new Date('2026-06-01T09:00:00Z').getTime();
+  // Some days ago, so the whole seed falls inside the funnel's period whenever this runs.
+  let clock = Date.now() - 5 * 24 * 60 * MINUTE;
   const later = (ms = 15 * MINUTE) => new Date((clock += ms));
   const db = () => testApp.app.database.db;
 
@@ -153,5 +155,14 @@ describe.each(kinds)('the review of referrals on $name', (kind) => {
       },
     ]);
     expect((await get('/api/admin/referrals/leaderboard?limit=0')).status).toBe(400);
+  });
+
+  it('splits the funnel into referred and organic signups', async () => {
+    const { status, body } = await get<FunnelResponse>('/api/admin/funnel?days=365', viewer);
+    expect(status).toBe(200);
+    expect(body.byOrigin).toEqual({
+      referred: { signedUp: 4, confirmed: 4, invited: 0, registered: 0 },
+      organic: { signedUp: 31, confirmed: 31, invited: 0, registered: 0 },
+    });
   });
 });

@@ -82,6 +82,7 @@ export function FunnelPanel({ onSessionEnded }: { onSessionEnded: (error: unknow
       {data && data.stages[0]?.count !== 0 ? (
         <>
           <StageSummary data={data} />
+          <OriginSplit data={data} />
           <Suspense fallback={<p className="mt-4 text-sm text-ink-300">Loading charts...</p>}>
             <FunnelCharts data={data} />
           </Suspense>
@@ -135,5 +136,60 @@ function StageSummary({ data }: { data: FunnelResponse }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The stages for people who came through a friend's link and for everyone else. */
+function OriginSplit({ data }: { data: FunnelResponse }) {
+  const origins = [
+    { key: 'referred', label: 'Referred' },
+    { key: 'organic', label: 'Organic' },
+  ] as const;
+  const head = 'px-2 py-1.5 text-xs font-medium text-ink-400 border-b border-ink-700';
+  const cell = 'px-2 py-1.5 tabular-nums border-b border-ink-800';
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm" aria-label="Funnel by how people came">
+        <thead>
+          <tr>
+            <th scope="col" className={head}>
+              Came
+            </th>
+            {data.stages.map((stage) => (
+              <th key={stage.stage} scope="col" className={`${head} text-right`}>
+                {STAGE_NAMES[stage.stage]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {origins.map((origin) => {
+            const counts = data.byOrigin[origin.key];
+            return (
+              <tr key={origin.key}>
+                <th scope="row" className={`${cell} font-medium text-ink-100`}>
+                  {origin.label}
+                </th>
+                {data.stages.map((stage, index) => {
+                  const previous = index === 0 ? undefined : data.stages[index - 1]!.stage;
+                  const value = counts[stage.stage] ?? 0;
+                  const before = previous ? (counts[previous] ?? 0) : undefined;
+                  return (
+                    <td key={stage.stage} className={`${cell} text-right text-ink-300`}>
+                      <span className="text-ink-100">{value.toLocaleString()}</span>
+                      {before ? (
+                        <span className="ml-1.5 text-xs text-ink-400">
+                          {percentText(value / before)}
+                        </span>
+                      ) : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
