@@ -16,6 +16,7 @@ import { confirmationRoutes } from './features/waitlist/confirmation-routes.ts';
 import { placeRoutes } from './features/place/place-routes.ts';
 import { foldSignupTallyWhileRunning } from './platform/lists/signup-tally.ts';
 import { foldLineBucketsWhileRunning } from './platform/line/line.ts';
+import { sweepMovedUpWhileRunning } from './features/line-mail/moved-up-sweep.ts';
 import { registerLists } from './features/lists/lists-feature.ts';
 import { whitelistRoutes } from './features/access/whitelist-routes.ts';
 import { waveRoutes } from './features/access/wave-routes.ts';
@@ -226,6 +227,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     apiTokenRoutes(app);
     foldSignupTallyWhileRunning(app);
     foldLineBucketsWhileRunning(app);
+    // The weekly "you moved up" mail (MOVED_UP_MAIL).
+    sweepMovedUpWhileRunning(app);
     await registerEmail(app, config, MAIL_TEMPLATES_MODULE);
     invitationRoutes(app, config);
     await registerPrivacy(app, config);

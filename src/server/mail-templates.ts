@@ -1,5 +1,6 @@
 import { earlyAccessInvitation } from './features/access/early-access-invitation-mail.ts';
 import { removalNotice } from './features/access/removal-notice-mail.ts';
+import { movedUp } from './features/line-mail/moved-up-mail.ts';
 import { dataExport } from './features/privacy/data-export-mail.ts';
 import { yourPlace } from './features/place/your-place-mail.ts';
 import { waitlistConfirmation } from './features/waitlist/waitlist-confirmation-mail.ts';
@@ -15,6 +16,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   earlyAccessInvitation,
   waitlistConfirmation,
   yourPlace,
+  movedUp,
   removalNotice,
   dataExport,
 ];

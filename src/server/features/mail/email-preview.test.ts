@@ -31,6 +31,7 @@ describe('email templates and previews', () => {
       'early-access-invitation',
       'waitlist-confirmation',
       'your-place',
+      'moved-up',
       'removal-notice',
       'data-export',
     ]);
