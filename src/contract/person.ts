@@ -27,6 +27,27 @@ export const personSchema = z
       .object({ addedAt: z.string(), addedBy: z.string() })
       .nullable()
       .meta({ description: 'null: not on the whitelist' }),
+    line: z
+      .object({
+        place: z.number().int().nullable().meta({ description: 'null: not waiting in line' }),
+        waiting: z.number().int().nullable().meta({ description: 'People waiting in all' }),
+        boost: z.number().int().meta({ description: 'Places credited referrals moved them' }),
+        products: z.array(z.string()).meta({ description: 'Products they want first' }),
+        referrals: z
+          .object({
+            pending: z.number().int(),
+            credited: z.number().int(),
+            held: z.number().int(),
+            rejected: z.number().int(),
+          })
+          .meta({ description: 'What their referral link brought, as counts' }),
+        referredBy: z
+          .object({ email: z.string(), status: z.string() })
+          .nullable()
+          .meta({ description: 'The person whose link they came by, and that referral’s state' }),
+      })
+      .nullable()
+      .meta({ description: 'Place in line and referrals; null: the address never signed up' }),
     registration: z
       .object({ registeredAt: z.string() })
       .nullable()

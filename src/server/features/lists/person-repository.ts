@@ -2,6 +2,34 @@ import type { Kysely } from 'kysely';
 import type { Person } from '../../../contract/person.ts';
 import { toDate, type Database, type OutboxStatus, type Timestamp } from '../../db/schema.ts';
 import { findTemplate } from '../../platform/mail/templates/template-registry.ts';
+import { placeInLine } from '../../platform/line/line.ts';
+import { productsOf } from '../../platform/line/products.ts';
+import { referralCounts } from '../../platform/line/referrals.ts';
+
+/** A signup's place in line, its referrals as counts, and the link it came by. */
+async function lineOf(
+  db: Kysely<Database>,
+  signup: { id: string; boost: number | string; wants: string | null },
+): Promise<NonNullable<Person['line']>> {
+  const [place, referrals, referredBy] = await Promise.all([
+    placeInLine(db, signup.id),
+    referralCounts(db, signup.id),
+    db
+      .selectFrom('referrals as r')
+      .innerJoin('signups as o', 'o.id', 'r.owner_id')
+      .select(['o.email', 'r.status'])
+      .where('r.friend_id', '=', signup.id)
+      .executeTakeFirst(),
+  ]);
+  return {
+    place: place?.place ?? null,
+    waiting: place?.waiting ?? null,
+    boost: Number(signup.boost),
+    products: productsOf(signup.wants),
+    referrals,
+    referredBy: referredBy ? { email: referredBy.email, status: referredBy.status } : null,
+  };
+}
 
 /** How many mails and audit entries the panel shows, newest first. */
 export const PERSON_HISTORY_LIMIT = 50;
@@ -80,6 +108,7 @@ export async function readPerson(db: Kysely<Database>, email: string): Promise<P
           confirmedAt: isoOrNull(signup.confirmed_at),
         }
       : null,
+    line: signup ? await lineOf(db, signup) : null,
     whitelist: whitelist ? { addedAt: iso(whitelist.added_at), addedBy: whitelist.added_by } : null,
     registration: registration ? { registeredAt: iso(registration.registered_at) } : null,
     unsubscribedAt: unsubscribe ? iso(unsubscribe.unsubscribed_at) : null,

@@ -5,6 +5,7 @@ import type {
   ReferralsResponse,
 } from '../../../contract/referrals.ts';
 import type { FunnelResponse } from '../../../contract/waves.ts';
+import type { Person } from '../../../contract/person.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -164,5 +165,24 @@ describe.each(kinds)('the review of referrals on $name', (kind) => {
       referred: { signedUp: 4, confirmed: 4, invited: 0, registered: 0 },
       organic: { signedUp: 31, confirmed: 31, invited: 0, registered: 0 },
     });
+  });
+
+  it('shows the place, boost, referral counts and the link a person came by in the person panel', async () => {
+    const owner = await get<Person>('/api/admin/person?email=ann.lee%40gmail.com', viewer);
+    expect(owner.status).toBe(200);
+    expect(owner.body.line).toEqual({
+      place: 1,
+      waiting: 35,
+      boost: 30,
+      products: [],
+      referrals: { pending: 0, credited: 3, held: 0, rejected: 1 },
+      referredBy: null,
+    });
+    const friend = await get<Person>('/api/admin/person?email=bob%40example.org');
+    expect(friend.body.line?.referredBy).toEqual({
+      email: 'ann.lee@gmail.com',
+      status: 'credited',
+    });
+    expect(friend.body.line?.place).toBe(33);
   });
 });

@@ -174,6 +174,39 @@ function PersonDetails({
         )}
       </Section>
 
+      {person.line ? (
+        <Section title="Line and referrals">
+          <Facts
+            rows={[
+              [
+                'Place in line',
+                person.line.place === null
+                  ? 'Not waiting'
+                  : `${person.line.place.toLocaleString('en-US')} of ${(person.line.waiting ?? 0).toLocaleString('en-US')}`,
+              ],
+              [
+                'Moved forward',
+                person.line.boost > 0 ? `${person.line.boost} places by referrals` : 'No',
+              ],
+              [
+                'Wants first',
+                person.line.products.length > 0 ? person.line.products.join(', ') : 'Not said',
+              ],
+              [
+                'Referrals',
+                `${person.line.referrals.credited} credited, ${person.line.referrals.pending} not confirmed, ${person.line.referrals.held} held, ${person.line.referrals.rejected} rejected`,
+              ],
+              [
+                'Came by',
+                person.line.referredBy
+                  ? `${person.line.referredBy.email}’s link (${person.line.referredBy.status})`
+                  : 'No referral link',
+              ],
+            ]}
+          />
+        </Section>
+      ) : null}
+
       <Section title="Whitelist and registration">
         <Facts
           rows={[
