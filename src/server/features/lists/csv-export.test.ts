@@ -153,6 +153,9 @@ describe.each(kinds)('CSV export of the admin lists on $name', (kind) => {
           lastSignupAt: record.last_signup_at,
           signupCount: Number(record.signup_count),
           ...(record.confirmed_at ? { confirmedAt: record.confirmed_at } : {}),
+          ...(record.place ? { place: Number(record.place) } : {}),
+          referrals: Number(record.referrals),
+          ...(record.wants ? { products: record.wants.split(',') } : {}),
         })),
         query,
       ).toEqual(listed);

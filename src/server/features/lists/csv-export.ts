@@ -21,6 +21,9 @@ export const SIGNUP_CSV_COLUMNS = [
   'registered_at',
   'last_signup_at',
   'signup_count',
+  'place',
+  'referrals',
+  'wants',
 ] as const;
 
 export const USER_CSV_COLUMNS = [
@@ -44,6 +47,9 @@ function signupCells(item: SignupListItem): CsvCell[] {
     item.registeredAt,
     item.lastSignupAt,
     item.signupCount,
+    item.place,
+    item.referrals,
+    item.products.join(','),
   ];
 }
 

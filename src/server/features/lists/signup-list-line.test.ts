@@ -142,4 +142,22 @@ describe.each(kinds)('places, referrals and products in the signups list on $nam
     const refused = await testApp.app.inject({ url: '/api/admin/signups?product=vr', headers });
     expect(refused.statusCode).toBe(400);
   });
+
+  it('exports the place, the credited referrals and the products in the CSV, in line order', async () => {
+    const response = await testApp.app.inject({
+      url: '/api/admin/signups/export?sort=place',
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.trim().split(/\r?\n/);
+    const header = lines[0]!.split(',');
+    expect(header.slice(-3)).toEqual(['place', 'referrals', 'wants']);
+    const rows = lines.slice(1).map((line) => line.split(','));
+    const email = header.indexOf('email');
+    const place = header.indexOf('place');
+    expect(rows.map((row) => Number(row[place]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(rows[5]?.[email]).toBe('p10@example.com');
+    expect(rows[5]?.[header.indexOf('referrals')]).toBe('1');
+    expect(lines.find((line) => line.includes('p03@example.com'))).toContain('"ios,chrome"');
+  });
 });

@@ -170,7 +170,19 @@ export async function* signupBatches(
  * one statement (decision 0027). The lines equal what `csvLines` makes of the same rows.
  */
 export function signupCsvCopy(db: Kysely<Database>, filter: ListFilter): string {
+  // Places for the whole export at once: one pass over the people waiting, in line order.
+  const places = db
+    .selectFrom('signups as waiting')
+    .select([
+      'waiting.id',
+      sql<number>`row_number() over (order by waiting.line_key asc, waiting.ticket desc)`.as(
+        'place',
+      ),
+    ])
+    .where('waiting.line_key', 'is not', null)
+    .as('p');
   const query = filteredSignups(db, filter)
+    .leftJoin(places, 'p.id', 's.id')
     .select(signupCsvLine().as('csv_line'))
     .orderBy(orderByKeys(signupOrderKeys(filter), 's'));
   return `copy (${inlineParameters(query.compile())}) to stdout`;
@@ -279,5 +291,11 @@ function signupCsvLine() {
     csvCellSql.time(ref('u.registered_at')),
     csvCellSql.time(sql`coalesce(${ref('s.last_signup_at')}, ${ref('s.created_at')})`),
     csvCellSql.text(sql`${ref('s.signup_count')}::text`),
+    csvCellSql.text(sql`${ref('p.place')}::text`),
+    csvCellSql.text(
+      sql`(select count(*) from referrals as credited
+        where credited.owner_id = s.id and credited.status = 'credited')::text`,
+    ),
+    csvCellSql.text(sql`nullif(${ref('s.wants')}, '')`),
   ]);
 }
