@@ -155,7 +155,7 @@ function productsForm(token: string, wants: readonly Product[]): string {
     `<section class="place-section" aria-labelledby="place-products"><h2 id="place-products">What do you want first?</h2>` +
     `<p>We invite people to what they want most first. Choose any you would use.</p>` +
     `<form method="post" action="${escapeHtml(placePath(token, PRODUCTS_PATH))}">` +
-    `<fieldset><legend class="sr-only">Products</legend><div class="place-choices">${boxes}</div></fieldset>` +
+    `<fieldset><legend class="place-hidden">Products</legend><div class="place-choices">${boxes}</div></fieldset>` +
     `<input type="hidden" name="products" value="">` +
     `<button type="submit" class="secondary">Save my choice</button></form></section>`
   );

@@ -1,10 +1,11 @@
 import { useEffect, useReducer, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { SIGNUP_FORM_ACTION } from '../../../contract/signup-form-post.ts';
-import { HONEYPOT_FIELD, type SignupType } from '../../../contract/signup-types.ts';
+import { HONEYPOT_FIELD, REFERRAL_FIELD, type SignupType } from '../../../contract/signup-types.ts';
 import { apiUrl } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-tracking.ts';
 import { trackApiCall, trackClick, trackFormSubmit } from '../../lib/analytics/analytics.ts';
 import { SIGNUP_PATH, SignupRequestError, createSignup } from './api/create-signup.ts';
+import { referralFromUrl } from './referral.ts';
 import { SignupResend } from './signup-resend.tsx';
 import { SignupThanksPanel } from './signup-thanks-panel.tsx';
 import {
@@ -63,6 +64,11 @@ const styles = {
 const inlineLink =
   'font-medium text-ink-100 underline decoration-ink-600 underline-offset-4 transition-colors hover:text-gold-300';
 
+/** The referral code as the signup sends it: only when there is one. */
+function referralField(code: string | undefined): { [REFERRAL_FIELD]?: string } {
+  return code ? { [REFERRAL_FIELD]: code } : {};
+}
+
 /** Whether the server refused the address itself (400), rather than the request failing. */
 function refusedAddress(error: unknown): boolean {
   return error instanceof SignupRequestError && error.status === 400;
@@ -81,6 +87,7 @@ export function SignupForm({
   const id = `signup-${signupType}`;
   const inputRef = useRef<HTMLInputElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  const referralRef = useRef<HTMLInputElement>(null);
   const thanksRef = useRef<HTMLParagraphElement>(null);
   const focusNext = useRef<'input' | 'thanks' | null>(null);
   const inFlight = useRef(false);
@@ -94,6 +101,13 @@ export function SignupForm({
   );
 
   // Focus follows the state: to the thank-you text on success, back to the field otherwise.
+  // The code of the link the person came by rides the form too (the server fills it for a
+  // page without JavaScript).
+  useEffect(() => {
+    const code = referralFromUrl();
+    if (code && referralRef.current) referralRef.current.value = code;
+  }, []);
+
   useEffect(() => {
     const target = focusNext.current;
     focusNext.current = null;
@@ -121,6 +135,7 @@ export function SignupForm({
         email,
         signupType,
         [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '',
+        ...referralField(referralRef.current?.value || referralFromUrl()),
       });
       trackApiCall('signup', elapsed(), result.status);
       trackFormSubmit(FORM_LABEL, true);
@@ -278,6 +293,7 @@ export function SignupForm({
             </div>
 
             <input type="hidden" name="signupType" value={signupType} />
+            <input ref={referralRef} type="hidden" name={REFERRAL_FIELD} defaultValue="" />
 
             {/* Honeypot: people never see or reach it; form-filling bots do and are dropped. */}
             <div
