@@ -80,12 +80,15 @@ function nextInLine(db: Executor, cursor: SweepCursor | undefined, batch: number
     .where('line_key', 'is not', null);
   if (cursor) {
     const { key, ticket } = cursor;
-    query = query.where((eb) =>
-      eb.or([
-        eb('line_key', '>', key),
-        eb.and([eb('line_key', '=', key), eb('ticket', '<', ticket)]),
-      ]),
-    );
+    // `line_key >= key` on its own too: the index range starts there, never at the line's start.
+    query = query
+      .where('line_key', '>=', key)
+      .where((eb) =>
+        eb.or([
+          eb('line_key', '>', key),
+          eb.and([eb('line_key', '=', key), eb('ticket', '<', ticket)]),
+        ]),
+      );
   }
   return query.orderBy('line_key').orderBy('ticket', 'desc').limit(batch).execute();
 }
