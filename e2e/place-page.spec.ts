@@ -178,6 +178,22 @@ test.describe('without JavaScript', () => {
       await keepShot(page, `place-nojs-${width}`);
     }
 
+    // A friend without scripts either: the server writes the code into the form.
+    const ownPage = page.url();
+    const referralUrl = await link.inputValue();
+    const friend = uniqueEmail('nojs-friend');
+    await page.goto(referralUrl);
+    await expect(page).toHaveURL(/\/signup\?ref=[a-z2-9]{10}$/);
+    const friendForm = page.locator('[data-testid="signup"]').first();
+    await expect(friendForm.locator('input[name="ref"]')).toHaveValue(referralUrl.split('/r/')[1]!);
+    await friendForm.getByLabel('Email address').fill(friend);
+    await friendForm.getByTestId('signup-submit').click();
+    await expect(page).toHaveURL(/\/signup\/thanks$/);
+    await page.goto(ownPage);
+    await expect(
+      page.locator('.place-stats div').filter({ hasText: 'Still to confirm' }),
+    ).toContainText('1');
+
     await page.getByLabel('Firefox extension').check();
     await page.getByRole('button', { name: 'Save my choice' }).click();
     await expect(page.getByText('Saved. We will keep it in mind')).toBeVisible();
@@ -201,6 +217,7 @@ test.describe('without JavaScript', () => {
   test('a referral link carries its code to the signup form', async ({ page }) => {
     await page.goto('/r/abcdefghjk');
     await expect(page).toHaveURL(/\/signup\?ref=abcdefghjk$/);
+    await expect(page.locator('input[name="ref"]').first()).toHaveValue('abcdefghjk');
     await page.goto('/r/NOT-A-CODE');
     await expect(page).toHaveURL(/\/signup$/);
   });

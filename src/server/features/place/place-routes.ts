@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +24,8 @@ import { PLACE_PATH, placePath, readPlaceToken } from '../../platform/links/plac
 import { unsubscribeSecret, unsubscribeUrl } from '../../platform/links/unsubscribe-token.ts';
 import { personPageErrors, prefersPage, sendPersonPage } from '../../platform/pages/person-page.ts';
 import { pageOrJsonResponse } from '../../plugins/api-docs.ts';
+import { buildHasAnalytics, inlineScriptHashes } from '../../plugins/page-policies.ts';
+import { helmetOptions, securityHeaders } from '../../plugins/security-headers.ts';
 import {
   askLinkPage,
   FAILED_PAGE,
@@ -516,6 +520,8 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
     );
   });
 
+  fillReferralOnSignupPage(app, config);
+
   // A referral link: to the signup form with the code in its address, and nothing stored.
   app.get<{ Params: { code: string } }>(
     `${REFERRAL_LINK_PREFIX}:code`,
@@ -533,3 +539,44 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
     },
   );
 }
+
+/** The signup page's empty referral field (src/web/features/signup/signup-form.tsx). */
+const EMPTY_REFERRAL_FIELD = '<input type="hidden" name="ref" value=""/>';
+
+/**
+ * `/signup?ref=<code>` without JavaScript: the prerendered page cannot know the code, so the
+ * server writes it into the form's hidden field (the page's scripts and so its policy are
+ * unchanged); with JavaScript the form reads it from the address itself. Only a well-formed
+ * code is written; any other request is the site's own file, as before.
+ */
+function fillReferralOnSignupPage(app: FastifyInstance, config: AppConfig) {
+  const root = resolve(config.webRoot);
+  let html: string;
+  try {
+    html = readFileSync(join(root, 'signup', 'index.html'), 'utf8');
+  } catch {
+    return; // no web build: no signup page to fill
+  }
+  if (!html.includes(EMPTY_REFERRAL_FIELD)) return;
+  const policy =
+    securityHeaders(helmetOptions(config, inlineScriptHashes(html), buildHasAnalytics(root)))[
+      'content-security-policy'
+    ] ?? '';
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [path, query = ''] = request.url.split('?', 2);
+    if (path !== SIGNUP_PAGE_PATH) return;
+    const code = new URLSearchParams(query).get('ref') ?? '';
+    if (!REFERRAL_CODE_PATTERN.test(code)) return;
+    await reply
+      .code(200)
+      .header('content-security-policy', policy)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        html.replaceAll(EMPTY_REFERRAL_FIELD, `<input type="hidden" name="ref" value="${code}"/>`),
+      );
+  });
+}
+
+const SIGNUP_PAGE_PATH = '/signup';
