@@ -22,6 +22,7 @@ import {
 } from '../../platform/lists/list-page.ts';
 import { countFromTally, tallyAnswers } from '../../platform/lists/signup-tally.ts';
 import { placesOf } from '../../platform/line/places.ts';
+import { waitingCount } from '../../platform/line/line.ts';
 import { productsOf, type Product } from '../../platform/line/products.ts';
 
 /** A page of a list that may be narrowed to one confirmation state. */
@@ -237,6 +238,7 @@ export async function countSignups(db: Kysely<Database>, filter: ListFilter): Pr
 /** Signups the filter keeps, where `whitelisted` and `registered` are `true` or not given. */
 async function countPresent(db: Kysely<Database>, filter: ListFilter): Promise<number> {
   if (tallyAnswers(filter)) return countFromTally(db, filter);
+  if (onlyTheLine(filter)) return waitingCount(db);
   const rowConditions = allOf(signupRowConditions('s', filter));
   let query = db.selectFrom('signups as s');
   if (filter.whitelisted === 'true') {
@@ -255,6 +257,30 @@ async function countPresent(db: Kysely<Database>, filter: ListFilter): Promise<n
     .where(allOf(remaining))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The whole line and nothing else: its bucket counts know how many wait (no count of rows). */
+function onlyTheLine(filter: ListFilter): boolean {
+  return (
+    (filter.waiting === 'true' || filter.sort === 'place') &&
+    filter.waiting !== 'false' &&
+    !filter.search?.trim() &&
+    !hasOtherCondition(filter)
+  );
+}
+
+function hasOtherCondition(filter: ListFilter): boolean {
+  return Boolean(
+    filter.confirmation ||
+    filter.type ||
+    filter.source ||
+    filter.from ||
+    filter.to ||
+    filter.product ||
+    filter.referrer ||
+    filter.whitelisted ||
+    filter.registered,
+  );
 }
 
 /**
