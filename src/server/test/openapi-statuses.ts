@@ -82,6 +82,7 @@ export const STATUS_OPERATIONS = {
     'getPlacePage',
     'savePlaceProducts',
     'setPlaceMovedUpMail',
+    'getPlaceLeavePage',
     'leaveWaitlist',
     'sendPlaceLink',
   ],

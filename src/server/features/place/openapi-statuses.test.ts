@@ -94,6 +94,12 @@ describeDocumentedStatuses(
     const leave = '/place/leave';
     const leaver = await personLink('statuses-leaver@example.com');
     const scriptLeaver = await personLink('statuses-script-leaver@example.com');
+    const ask = (t: string, headers = BROWSER) => send({ url: placePath(t, leave), headers });
+    await call('getPlaceLeavePage', 200, () => ask(leaver));
+    await call('getPlaceLeavePage', 200, () => ask(leaver, SCRIPT));
+    await call('getPlaceLeavePage', 400, () => ask('forged'));
+    await call('getPlaceLeavePage', 410, () => ask(gone));
+    await call('getPlaceLeavePage', 503, () => without(main, 'signups', () => ask(token)));
     await call('leaveWaitlist', 400, () => form(leave, leaver, 'confirm=no'));
     await call('leaveWaitlist', 200, () => form(leave, leaver, 'confirm=leave'));
     await call('leaveWaitlist', 200, () => json(leave, scriptLeaver, { confirm: 'leave' }));
@@ -118,6 +124,12 @@ describeDocumentedStatuses(
     await call('getPlacePage', 429, () =>
       inject(app, { url: placePath(token), headers: BROWSER, ...fixed }),
     );
+    for (let n = 0; n < 30; n++) {
+      await inject(app, { url: placePath(token, leave), headers: BROWSER, ...fixed });
+    }
+    await call('getPlaceLeavePage', 429, () =>
+      inject(app, { url: placePath(token, leave), headers: BROWSER, ...fixed }),
+    );
     for (const [operation, path, payload] of [
       ['savePlaceProducts', products, 'products=ios'],
       ['setPlaceMovedUpMail', mail, 'moved=on'],
@@ -134,7 +146,7 @@ describeDocumentedStatuses(
       for (let n = 0; n < 30; n++) await once();
       await call(operation, 429, once);
     }
-    const ask = () =>
+    const askLink = () =>
       inject(app, {
         method: 'POST',
         url: '/place/link',
@@ -142,7 +154,7 @@ describeDocumentedStatuses(
         headers: { ...FORM, ...BROWSER },
         ...fixed,
       });
-    for (let n = 0; n < 10; n++) await ask();
-    await call('sendPlaceLink', 429, ask);
+    for (let n = 0; n < 10; n++) await askLink();
+    await call('sendPlaceLink', 429, askLink);
   },
 );

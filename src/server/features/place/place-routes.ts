@@ -412,21 +412,57 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
       );
     }
 
+    // The forms' addresses opened as pages (a bookmark, a reload): back to the page itself.
+    for (const path of [PRODUCTS_PATH, MAIL_PATH]) {
+      scope.get<{ Querystring: { token?: unknown } }>(
+        path,
+        { config: { access: 'public', rateLimit: PLACE_RATE_LIMIT }, schema: { hide: true } },
+        (request, reply) => {
+          const { token } = request.query;
+          const location =
+            typeof token === 'string' && token.length <= 600 ? placePath(token) : LINK_PATH;
+          return reply
+            .code(303)
+            .header('cache-control', 'no-store')
+            .header('location', location)
+            .send();
+        },
+      );
+    }
+
     // The page that asks before leaving: opening it changes nothing.
     routes.get(
       LEAVE_PATH,
       {
         config: { access: 'public', rateLimit: PLACE_RATE_LIMIT },
-        schema: { hide: true, querystring: tokenQuery },
+        schema: {
+          operationId: 'getPlaceLeavePage',
+          summary: 'Ask before leaving the waitlist (changes nothing)',
+          description:
+            'What leaving means, and the button that leaves (a POST with `confirm=leave`) apart ' +
+            'from the way back that keeps the place.',
+          tags: ['place'],
+          querystring: tokenQuery,
+          response: {
+            200: pageOrJsonResponse('The page that asks.', successSchema),
+            ...errors,
+          },
+        },
       },
       async (request, reply) => {
         const { token } = request.query;
+        let person: PlacePerson;
         try {
-          const person = await personOf(token);
-          return sendPersonPage(reply, 200, leavePage(person.email, token));
+          person = await personOf(token);
         } catch (error) {
           return refuse(request, reply, error);
         }
+        if (prefersPage(request)) return sendPersonPage(reply, 200, leavePage(person.email, token));
+        reply.header('cache-control', 'no-store');
+        return {
+          success: true as const,
+          message: 'POST confirm=leave to this address to leave the waitlist.',
+        };
       },
     );
 
