@@ -166,7 +166,28 @@ test('held referrals are credited from the review view; the owner moves up and t
     },
   );
 
+  // The owner's panel: their place, the places referrals gained them, what their link brought.
+  await page.getByRole('button', { name: `Open ${owner}` }).click();
+  const panel = page.getByRole('dialog', { name: owner });
+  await expect(panel).toContainText(`${after} of`);
+  await expect(panel).toContainText('40 places by referrals');
+  await expect(panel).toContainText('4 credited, 0 not confirmed, 0 held, 0 rejected');
+  await atEachWidth(page, 'referrals-person', panel, async () => {
+    expect(await axeViolations(page)).toEqual([]);
+  });
+  await panel.getByRole('button', { name: 'Close' }).first().click();
+  await expect(panel).toHaveCount(0);
+
+  // The funnel tells referred signups from organic ones.
+  await openView(page, 'Funnel');
+  const split = page.getByRole('table', { name: 'Funnel by how people came' });
+  await expect(split.getByRole('row', { name: /^Referred/ })).toBeVisible();
+  await atEachWidth(page, 'referrals-funnel', split, async () => {
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   // The next N of an invite wave are the list's first N by place.
+  await openView(page, 'Signups');
   await page.setViewportSize({ width: 1440, height: 900 });
   await searchBox(page).fill('');
   await page.getByLabel('Signups order').selectOption('place:asc');

@@ -145,10 +145,11 @@ function OriginSplit({ data }: { data: FunnelResponse }) {
     { key: 'referred', label: 'Referred' },
     { key: 'organic', label: 'Organic' },
   ] as const;
-  const head = 'px-2 py-1.5 text-xs font-medium text-ink-400 border-b border-ink-700';
-  const cell = 'px-2 py-1.5 tabular-nums border-b border-ink-800';
+  const head = 'px-1.5 py-1.5 text-xs font-medium text-ink-400 border-b border-ink-700 sm:px-2';
+  const cell = 'px-1.5 py-1.5 tabular-nums border-b border-ink-800 sm:px-2';
   return (
-    <div className="mt-4 overflow-x-auto">
+    // Headers wrap, so the table fits a phone without scrolling sideways.
+    <div className="mt-4">
       <table className="w-full text-left text-sm" aria-label="Funnel by how people came">
         <thead>
           <tr>
@@ -178,7 +179,7 @@ function OriginSplit({ data }: { data: FunnelResponse }) {
                     <td key={stage.stage} className={`${cell} text-right text-ink-300`}>
                       <span className="text-ink-100">{value.toLocaleString()}</span>
                       {before ? (
-                        <span className="ml-1.5 text-xs text-ink-400">
+                        <span className="ml-1.5 text-xs text-ink-400 max-sm:hidden">
                           {percentText(value / before)}
                         </span>
                       ) : null}
