@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isProduct, type Product } from '../../../contract/place.ts';
-import type { Database, Timestamp } from '../../db/schema.ts';
+import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
 import { yourPlaceMail } from '../../platform/links/place-link.ts';
 import { queueMails } from '../../platform/mail/outbox-repository.ts';
 
@@ -14,6 +14,9 @@ export interface PlacePerson {
   movedMail: boolean;
   /** On the whitelist: invited. */
   invited: boolean;
+  /** The network last noted for the referral checks, and when (see noteNetwork). */
+  network: string | null;
+  networkAt: Date | null;
 }
 
 export async function findPlacePerson(
@@ -29,6 +32,8 @@ export async function findPlacePerson(
       's.confirmed_at',
       's.wants',
       's.moved_mail_off',
+      's.network',
+      's.network_at',
       'w.email as listed',
     ])
     .where('s.id', '=', id)
@@ -41,6 +46,8 @@ export async function findPlacePerson(
     wants: (row.wants ?? '').split(',').filter(isProduct),
     movedMail: Number(row.moved_mail_off) === 0,
     invited: row.listed !== null,
+    network: row.network,
+    networkAt: row.network_at === null ? null : toDate(row.network_at),
   };
 }
 

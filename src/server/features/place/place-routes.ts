@@ -8,10 +8,16 @@ import { isProduct, PRODUCTS, type Product } from '../../../contract/place.ts';
 import { REFERRAL_LINK_PREFIX } from '../../../contract/signup-types.ts';
 import { z } from '../../../contract/zod.ts';
 import type { AppConfig } from '../../config.ts';
+import { relaxedCommit } from '../../db/relaxed-commit.ts';
 import { HttpError, ServiceUnavailableError } from '../../lib/http-errors.ts';
 import { maskEmail } from '../../lib/mask.ts';
 import { networkKey } from '../../platform/addresses/network-key.ts';
-import { estimateFor, estimateInWords, invitePace } from '../../platform/line/estimate.ts';
+import {
+  estimateFor,
+  estimateInWords,
+  invitePace,
+  type Pace,
+} from '../../platform/line/estimate.ts';
 import { placeWithBoost } from '../../platform/line/line.ts';
 import {
   noteNetwork,
@@ -60,6 +66,10 @@ export const INVALID_PLACE_MESSAGE = 'This link is not valid.';
 export const GONE_PLACE_MESSAGE = 'This person is no longer on the waitlist.';
 const UNAVAILABLE_MESSAGE = "We couldn't open your page right now. Please try again in a moment.";
 const LEAVE_CONFIRMATION = 'leave';
+/** How long the pace of recent waves is reused between views. */
+const PACE_CACHE_MS = 60_000;
+/** A view notes the person's network again when it changed or after this long. */
+const NETWORK_NOTE_MS = 24 * 60 * 60 * 1000;
 
 /** Per client address, on each route, as on the other pages people reach from a mail. */
 export const PLACE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
@@ -188,12 +198,30 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
       .send();
   }
 
+  // The pace of the waves changes with a wave, not with each view: read again when a wave was
+  // made (a look at the few rows of invite_waves), and each minute while one is being sent.
+  let pace: { at: number; waves: string; value: Promise<Pace> } | undefined;
+  async function recentPace(): Promise<Pace> {
+    const now = Date.now();
+    const row = await db
+      .selectFrom('invite_waves')
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.max('id').as('last')])
+      .executeTakeFirst();
+    const waves = `${row?.count ?? 0}:${row?.last ?? ''}`;
+    if (!pace || pace.waves !== waves || now - pace.at > PACE_CACHE_MS) {
+      const value = invitePace(db);
+      pace = { at: now, waves, value };
+      value.catch(() => (pace = undefined));
+    }
+    return pace.value;
+  }
+
   async function waitingView(person: PlacePerson, token: string, notice: Notice | undefined) {
     const [line, counts, pace, code] = await orUnavailable(() =>
       Promise.all([
         placeWithBoost(db, person.id),
         referralCounts(db, person.id),
-        invitePace(db),
+        recentPace(),
         referralCodeFor(db, person.id),
       ]),
     );
@@ -295,9 +323,21 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
           }
           return { state: 'unconfirmed' as const, email: person.email, wants: person.wants };
         }
-        await orUnavailable(() =>
-          noteNetwork(db, person.id, networkKey(secret, request.ip), new Date()),
-        );
+        // The network is noted for the referral checks when it is new or a day old: a view
+        // that changes nothing writes nothing (and, on SQLite, waits for no disk).
+        const network = networkKey(secret, request.ip);
+        const now = new Date();
+        if (
+          network !== undefined &&
+          (network !== person.network ||
+            person.networkAt === null ||
+            now.getTime() - person.networkAt.getTime() > NETWORK_NOTE_MS)
+        ) {
+          // Bookkeeping for the referral checks: its commit need not wait for the disk.
+          await orUnavailable(() =>
+            relaxedCommit(db, (trx) => noteNetwork(trx, person.id, network, now)),
+          );
+        }
         const view = await waitingView(person, token, notice);
         if (!view) {
           // Confirmed, not on the whitelist, yet not in line: gone in between.
