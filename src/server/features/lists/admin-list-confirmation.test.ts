@@ -63,6 +63,8 @@ describe.each(kinds)('confirmation state in the admin lists on $name', (kind) =>
       signupDate: minute(3).toISOString(),
       registrationDate: minute(41).toISOString(),
       confirmedAt: minute(33).toISOString(),
+      // Confirmed and not on the whitelist: waiting, second in line after fan1.
+      place: 2,
     });
     expect(listed.find((user) => user.email === 'fan2@example.com')).not.toHaveProperty(
       'confirmedAt',

@@ -34,12 +34,15 @@ describe('the admin calls in the OpenAPI document', () => {
       'limit',
       'offset',
       'order',
+      'product',
+      'referrer',
       'registered',
       'search',
       'sort',
       'source',
       'to',
       'type',
+      'waiting',
       'whitelisted',
     ]);
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual([

@@ -5,7 +5,7 @@ import { readWithTimeout, type DatabaseHandle } from '../../db/database.ts';
 import { copyTextLines } from './csv-sql.ts';
 import { signupBatches, signupCsvCopy, type SignupListItem } from './signup-list-repository.ts';
 import { userBatches, type BatchReader } from './user-list-filtered.ts';
-import { toUserItem, type UserListItem } from './user-list-repository.ts';
+import { withUserPlaces, type UserListItem } from './user-list-repository.ts';
 
 /** Rows read per query: large enough to stream quickly, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 500;
@@ -33,6 +33,9 @@ export const USER_CSV_COLUMNS = [
   'signup_date',
   'registration_date',
   'confirmed_at',
+  'place',
+  'referrals',
+  'wants',
 ] as const;
 
 function signupCells(item: SignupListItem): CsvCell[] {
@@ -61,6 +64,9 @@ function userCells(item: UserListItem): CsvCell[] {
     item.signupDate,
     item.registrationDate,
     item.confirmedAt,
+    item.place,
+    item.referrals,
+    item.products.join(','),
   ];
 }
 
@@ -113,7 +119,7 @@ export function usersCsv(
   const reader: BatchReader = (read) => readWithTimeout(db, statementTimeoutMs, read);
   async function* items() {
     for await (const rows of userBatches(db, filter, EXPORT_BATCH_SIZE, reader)) {
-      yield rows.map(toUserItem);
+      yield await withUserPlaces(db, rows);
     }
   }
   return csvStream(USER_CSV_COLUMNS, items(), userCells);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignupsResponse } from '../../../contract/admin.ts';
+import type { SignupsResponse, UsersResponse } from '../../../contract/admin.ts';
 import { adminHeaders } from '../../test/admin-session.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -120,7 +120,7 @@ describe.each(kinds)('places, referrals and products in the signups list on $nam
     expect(byEmail.get('unconfirmed@example.com')?.place).toBeUndefined();
     expect(byEmail.get('p05@example.com')?.place).toBeUndefined();
     expect(byEmail.get('p10@example.com')).toMatchObject({ referrals: 1, place: 6 });
-    expect(byEmail.get('p01@example.com')?.referrals).toBe(0);
+    expect(byEmail.get('p01@example.com')?.referrals).toBeUndefined();
     expect(byEmail.get('p03@example.com')?.products).toEqual(['ios', 'chrome']);
     expect(byEmail.get('p01@example.com')?.products).toBeUndefined();
   });
@@ -159,5 +159,32 @@ describe.each(kinds)('places, referrals and products in the signups list on $nam
     expect(rows[5]?.[email]).toBe('p10@example.com');
     expect(rows[5]?.[header.indexOf('referrals')]).toBe('1');
     expect(lines.find((line) => line.includes('p03@example.com'))).toContain('"ios,chrome"');
+  });
+
+  it('shows the same places, referrals and products in the users list and its CSV', async () => {
+    const signups = await list('sort=email&limit=100');
+    for (const query of ['limit=100', 'sort=email&limit=100', 'waiting=true&limit=100']) {
+      const response = await testApp.app.inject({ url: `/api/admin/users?${query}`, headers });
+      expect(response.statusCode).toBe(200);
+      const users = response.json<UsersResponse>().users;
+      for (const user of users) {
+        const signup = signups.signups.find((row) => row.email === user.email)!;
+        expect(
+          { place: user.place, referrals: user.referrals ?? 0, products: user.products },
+          query,
+        ).toEqual({
+          place: signup.place,
+          referrals: signup.referrals ?? 0,
+          products: signup.products,
+        });
+      }
+      expect(users.filter((user) => user.place !== undefined).length).toBe(
+        query.startsWith('waiting') ? users.length : 11,
+      );
+    }
+    const csv = await testApp.app.inject({ url: '/api/admin/users/export?waiting=true', headers });
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]!.split(',').slice(-3)).toEqual(['place', 'referrals', 'wants']);
+    expect(lines.find((line) => line.includes('p10@example.com'))).toMatch(/,6,1,$/);
   });
 });

@@ -27,7 +27,7 @@ function toRecord(item: SignupListItem, marked: Set<string>): SignupRecord {
     ...(item.confirmedAt ? { confirmedAt: item.confirmedAt.toISOString() } : {}),
     ...(marked.has(item.email) ? { notOneMailbox: true } : {}),
     ...(item.place === undefined ? {} : { place: item.place }),
-    referrals: item.referrals,
+    ...(item.referrals > 0 ? { referrals: item.referrals } : {}),
     ...(item.products.length > 0 ? { products: item.products } : {}),
   };
 }

@@ -31,6 +31,11 @@ export interface UserRow {
   whitelisted_email: string | null;
   uid: string | null;
   registered_at: Timestamp | null;
+  /** The signup's place in line keys, products and credited referrals (decision 0040). */
+  line_key: number | string | null;
+  ticket: number | string | null;
+  wants: string | null;
+  referrals: number | string | null;
 }
 
 /**
@@ -43,6 +48,9 @@ export function isDefaultUserList(filter: ListFilter): boolean {
     !filter.source &&
     !filter.from &&
     !filter.to &&
+    !filter.waiting &&
+    !filter.product &&
+    !filter.referrer &&
     (filter.sort ?? 'activity') === 'activity' &&
     orderOf(filter) === 'desc'
   );
@@ -130,10 +138,15 @@ function filteredUsers(db: Kysely<Database>, filter: ListFilter): RawBuilder<Use
 
   return sql<UserRow>`select ${address} as email, s.created_at, s.confirmed_at,
     w.email as whitelisted_email, u.uid, u.registered_at,
+    s.line_key, s.ticket, s.wants, ${CREDITED_REFERRALS} as referrals,
     ${activity} as activity, ${createdKey} as created_key
     from ${from} ${sql.join(joins, sql` `)}
     where ${allOf(conditions)}`;
 }
+
+/** A signup's credited referrals (none without a signup). */
+export const CREDITED_REFERRALS = sql<number>`(select count(*) from referrals as credited
+  where credited.owner_id = s.id and credited.status = 'credited')`;
 
 /** The keys of the users list's order; the address, unique, ends each. */
 function userOrderKeys(filter: ListFilter): OrderKey[] {

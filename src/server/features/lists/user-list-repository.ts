@@ -6,12 +6,15 @@ import { containsPattern, emailMatches } from '../../platform/lists/email-search
 import { presentIn, allOf } from '../../platform/lists/list-filter.ts';
 import { totalOfPage, type ListTotal } from '../../platform/lists/list-page.ts';
 import {
+  CREDITED_REFERRALS,
   filteredUserPage,
   isDefaultUserList,
   usersTotal,
   type ListFilter,
   type UserRow,
 } from './user-list-filtered.ts';
+import { placesOf } from '../../platform/line/places.ts';
+import { productsOf, type Product } from '../../platform/line/products.ts';
 import { confirmationMatches, type ConfirmableListPage } from './signup-list-repository.ts';
 
 export interface UserListItem {
@@ -22,6 +25,10 @@ export interface UserListItem {
   registrationDate: Date | undefined;
   /** When the person confirmed their signup; undefined: not yet, or no signup. */
   confirmedAt: Date | undefined;
+  /** Place in line; undefined when the address does not wait. */
+  place: number | undefined;
+  referrals: number;
+  products: Product[];
 }
 
 /** Prefix of the uid of an address without an app account (documented in the contract). */
@@ -54,15 +61,29 @@ export async function listUsers(
 ): Promise<{ items: UserListItem[]; total: ListTotal }> {
   if (!isDefaultUserList(page)) {
     const { rows, total } = await filteredUserPage(db, page);
-    return { total, items: rows.map(toUserItem) };
+    return { total, items: await withUserPlaces(db, rows) };
   }
   const rows = await pageOfUsers(db, page);
   // A short page holds every candidate of every table, so it is the end of the whole list.
   const total = await totalOfPage(page, rows.length, () => usersTotal(db, page));
-  return { total, items: rows.map(toUserItem) };
+  return { total, items: await withUserPlaces(db, rows) };
 }
 
-export function toUserItem(row: UserRow): UserListItem {
+/** The rows as items, with the places of those waiting found in one go (placesOf). */
+export async function withUserPlaces(
+  db: Kysely<Database>,
+  rows: UserRow[],
+): Promise<UserListItem[]> {
+  const waiting = rows.filter((row) => row.line_key !== null && row.ticket !== null);
+  const places = await placesOf(
+    db,
+    waiting.map((row) => ({ key: Number(row.line_key), ticket: Number(row.ticket) })),
+  );
+  const placeOf = new Map(waiting.map((row, index) => [row.email, places[index]]));
+  return rows.map((row) => toUserItem(row, placeOf.get(row.email)));
+}
+
+export function toUserItem(row: UserRow, place?: number): UserListItem {
   return {
     uid: row.uid ?? addressUid(row.email),
     email: row.email,
@@ -70,6 +91,9 @@ export function toUserItem(row: UserRow): UserListItem {
     signupDate: row.created_at === null ? undefined : toDate(row.created_at),
     registrationDate: row.registered_at === null ? undefined : toDate(row.registered_at),
     confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
+    place,
+    referrals: Number(row.referrals ?? 0),
+    products: productsOf(row.wants),
   };
 }
 
@@ -159,6 +183,10 @@ function pageOfUsers(db: Kysely<Database>, page: ConfirmableListPage & ListFilte
       'w.email as whitelisted_email',
       'u.uid',
       'u.registered_at',
+      's.line_key',
+      's.ticket',
+      's.wants',
+      CREDITED_REFERRALS.as('referrals'),
     ])
     .orderBy('p.activity', 'desc')
     .orderBy('p.email')

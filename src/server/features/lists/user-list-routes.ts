@@ -17,6 +17,9 @@ function toRecord(item: UserListItem, marked: Set<string>): UserRecord {
     ...(item.signupDate ? { signupDate: item.signupDate.toISOString() } : {}),
     ...(item.registrationDate ? { registrationDate: item.registrationDate.toISOString() } : {}),
     ...(item.confirmedAt ? { confirmedAt: item.confirmedAt.toISOString() } : {}),
+    ...(item.place === undefined ? {} : { place: item.place }),
+    ...(item.referrals > 0 ? { referrals: item.referrals } : {}),
+    ...(item.products.length > 0 ? { products: item.products } : {}),
     ...(marked.has(item.email) ? { notOneMailbox: true } : {}),
   };
 }
