@@ -6,12 +6,7 @@ import { columnCell, ListTable, type Column, type ListTableProps } from './list-
 import { cellClass, nowrapCellClass } from '../../shared/components/table-styles.ts';
 import { TypeBadge } from './type-badge.tsx';
 import { WhitelistBadge } from './whitelist-badge.tsx';
-import { PRODUCT_LABELS, type ProductChoice } from '../list-filters.ts';
-
-/** Short product names for a dense cell: 'iOS, Chrome'. */
-function productsText(products: readonly ProductChoice[]): string {
-  return products.map((product) => PRODUCT_LABELS[product].split(' ')[0]).join(', ');
-}
+import { LINE_COLUMN, LineCells } from './line-cells.tsx';
 
 /** The spec's columns in its order, with the confirmation added before the actions. */
 const COLUMN = {
@@ -21,9 +16,7 @@ const COLUMN = {
   registration: { name: 'Registration Status', layout: 'long' },
   whitelist: { name: 'Whitelist Status', layout: 'medium' },
   confirmation: { name: 'Confirmation', layout: 'medium' },
-  place: { name: 'Place', layout: 'short' },
-  referrals: { name: 'Referrals', layout: 'short' },
-  products: { name: 'Wants first', layout: 'rest' },
+  ...LINE_COLUMN,
   actions: ACTIONS_COLUMN,
 } as const satisfies Record<string, Column>;
 const COLUMNS: Column[] = Object.values(COLUMN);
@@ -112,36 +105,7 @@ export function SignupsTable({
           <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
             <ConfirmationBadge confirmedAt={signup.confirmedAt} />
           </td>
-          <td
-            className={columnCell(`${nowrapCellClass} tabular-nums`, COLUMN.place)}
-            data-label="Place"
-          >
-            {signup.place === undefined ? (
-              <span className="text-ink-400">
-                <span aria-hidden="true">–</span>
-                <span className="sr-only">Not waiting</span>
-              </span>
-            ) : (
-              <span className="text-ink-100">{signup.place.toLocaleString('en-US')}</span>
-            )}
-          </td>
-          <td
-            className={columnCell(`${nowrapCellClass} tabular-nums`, COLUMN.referrals)}
-            data-label="Referrals"
-          >
-            {signup.referrals ? (
-              <span className="text-ink-100">{signup.referrals}</span>
-            ) : (
-              <span className="text-ink-400">0</span>
-            )}
-          </td>
-          <td className={columnCell(cellClass, COLUMN.products)} data-label="Wants first">
-            {signup.products?.length ? (
-              productsText(signup.products)
-            ) : (
-              <span className="text-ink-400">–</span>
-            )}
-          </td>
+          <LineCells place={signup.place} referrals={signup.referrals} products={signup.products} />
         </ListRow>
       ))}
     </ListTable>

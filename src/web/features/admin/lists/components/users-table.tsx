@@ -5,6 +5,7 @@ import { ACTIONS_COLUMN, EMAIL_COLUMN, ListRow, listTexts, shownColumns } from '
 import { columnCell, ListTable, type Column, type ListTableProps } from './list-table.tsx';
 import { cellClass, nowrapCellClass } from '../../shared/components/table-styles.ts';
 import { WhitelistBadge } from './whitelist-badge.tsx';
+import { LINE_COLUMN, LineCells } from './line-cells.tsx';
 
 /** The spec's columns in its order, with the confirmation added before the actions. */
 const COLUMN = {
@@ -12,7 +13,8 @@ const COLUMN = {
   whitelist: { name: 'Whitelist Status', layout: 'medium' },
   signupDate: { name: 'Signup Date', layout: 'short' },
   registration: { name: 'Registration', layout: 'short' },
-  confirmation: { name: 'Confirmation', layout: 'rest' },
+  confirmation: { name: 'Confirmation', layout: 'medium' },
+  ...LINE_COLUMN,
   actions: ACTIONS_COLUMN,
 } as const satisfies Record<string, Column>;
 const COLUMNS: Column[] = Object.values(COLUMN);
@@ -65,6 +67,7 @@ export function UsersTable({
             {/* An address that never signed up has nothing to confirm. */}
             {user.signupDate ? <ConfirmationBadge confirmedAt={user.confirmedAt} /> : 'N/A'}
           </td>
+          <LineCells place={user.place} referrals={user.referrals} products={user.products} />
         </ListRow>
       ))}
     </ListTable>
