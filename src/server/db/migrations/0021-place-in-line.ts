@@ -68,7 +68,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('signups_line_idx')
     .on('signups')
-    .columns(['line_key', 'ticket'])
+    // In the line's own order, so PostgreSQL reads a page of the line (or a wave's next N)
+    // from the index rather than sorting everyone waiting.
+    .columns(['line_key', 'ticket desc'])
     .where(sql.ref('line_key'), 'is not', null)
     .execute();
   await db.schema
