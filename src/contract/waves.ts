@@ -285,6 +285,14 @@ export type FunnelQuery = z.input<typeof funnelQuerySchema>;
 export const FUNNEL_STAGES = ['signedUp', 'confirmed', 'invited', 'registered'] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 
+/** A count for each stage of the funnel, by the stage's name. */
+const stageCounts = z.object({
+  signedUp: count,
+  confirmed: count,
+  invited: count,
+  registered: count,
+} satisfies Record<FunnelStage, typeof count>);
+
 export const funnelResponseSchema = z
   .object({
     from: z.string().meta({ description: 'The first day, YYYY-MM-DD (UTC)' }),
@@ -321,8 +329,8 @@ export const funnelResponseSchema = z
       }),
     byOrigin: z
       .object({
-        referred: z.record(z.enum(FUNNEL_STAGES), count),
-        organic: z.record(z.enum(FUNNEL_STAGES), count),
+        referred: stageCounts,
+        organic: stageCounts,
       })
       .meta({
         description:

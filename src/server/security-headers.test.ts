@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig } from './config.ts';
+import { PLACE_PATH } from './platform/links/place-link.ts';
 import { testConfig } from './test/test-config.ts';
 import { SESSION_COOKIE } from './features/auth/admin-guard.ts';
 import { adminHeaders } from './test/admin-session.ts';
@@ -64,8 +65,13 @@ function expectSecurityHeaders({ request, response }: Answer, env: 'test' | 'pro
     (path.startsWith('/api/auth/local-login/') ||
       path === '/api/auth/callback' ||
       path === '/api/auth/login');
-  // Any page on an API path is a page for a person (the popup, a link from a mail).
-  const personPage = html && path.startsWith('/api/') && !path.startsWith('/api/docs');
+  // Any page on an API path is a page for a person (the popup, a link from a mail), as are the
+  // person's own page and its forms (/place).
+  const personPage =
+    html &&
+    ((path.startsWith('/api/') && !path.startsWith('/api/docs')) ||
+      path === PLACE_PATH ||
+      path.startsWith(`${PLACE_PATH}/`));
   const policy = String(headers['content-security-policy'] ?? '');
 
   expect(headers['x-content-type-options'], where).toBe('nosniff');
