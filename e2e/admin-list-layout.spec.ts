@@ -112,6 +112,9 @@ test('at 360 px each row is a card with every status and its action, without sid
     '"Registration"',
     '"Whitelist"',
     '"Confirmation"',
+    '"Place"',
+    '"Referrals"',
+    '"Wants first"',
     '"Actions"',
   ]);
   await expectBadgesOnOneLine(panel);

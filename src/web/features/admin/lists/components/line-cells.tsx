@@ -8,8 +8,8 @@ import { columnCell, type Column } from './list-table.tsx';
 
 export const LINE_COLUMN = {
   place: { name: 'Place', layout: 'short' },
-  referrals: { name: 'Referrals', layout: 'short' },
-  products: { name: 'Wants first', layout: 'rest' },
+  referrals: { name: 'Referrals', layout: 'shortWide' },
+  products: { name: 'Wants first', layout: 'restWide' },
 } as const satisfies Record<string, Column>;
 
 /** Short product names for a dense cell: 'iOS, Chrome'. */

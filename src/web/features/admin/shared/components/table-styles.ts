@@ -34,17 +34,25 @@ export const columnLayout = {
   long: 'sm:max-xl:order-2 sm:max-xl:w-52',
   /** The last state: the rest of the line. */
   rest: 'sm:max-xl:order-2 sm:max-xl:min-w-28 sm:max-xl:flex-1',
+  /**
+   * A figure the table has no room for between 1280 and 1535 px, where every address must stay
+   * whole on one line: shown on cards, two-line rows and wide screens (and in the person panel).
+   */
+  shortWide: 'sm:max-xl:order-2 sm:max-xl:w-28 xl:max-2xl:hidden',
+  /** The same for the last state. */
+  restWide: 'sm:max-xl:order-2 sm:max-xl:min-w-28 sm:max-xl:flex-1 xl:max-2xl:hidden',
 } as const;
 export type ColumnLayout = keyof typeof columnLayout;
 
-const cellSpacing = 'px-2 xl:px-3 xl:whitespace-nowrap';
+const cellSpacing = 'px-2 2xl:px-3 xl:whitespace-nowrap';
 export const headCellClass = `${cellSpacing} py-1.5 align-bottom text-xs font-medium text-ink-400 xl:border-b xl:border-ink-700 sm:max-xl:py-1`;
 /** A row; on two-line rows one bordered block, on cards a bordered box. The focus ring shows on
  * the row itself when the arrow keys put focus there. */
 export const rowClass = `${twoLines} hover:bg-ink-900/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400 sm:max-xl:border-b sm:max-xl:border-ink-800 sm:max-xl:py-1 max-sm:mb-2 max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-ink-700 max-sm:bg-ink-900/40 max-sm:px-3 max-sm:py-1.5`;
 export const cellClass = `${cellSpacing} py-1.5 align-middle text-ink-300 xl:border-b xl:border-ink-800 sm:max-xl:py-1 max-sm:flex max-sm:min-h-7 max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-ink-400 max-sm:before:content-[attr(data-label)]`;
-/** The address: the row's name, in the list's brightest ink. */
-export const emailCellClass = `${cellClass} text-ink-100 max-sm:justify-start max-sm:border-b max-sm:border-ink-800 max-sm:pb-1.5 max-sm:font-medium max-sm:before:content-none`;
+/** The address: the row's name, in the list's brightest ink; the one cell that may wrap (an
+ * address longer than its column breaks rather than push the table past the screen). */
+export const emailCellClass = `${cellClass.replace(' xl:whitespace-nowrap', '')} text-ink-100 max-sm:justify-start max-sm:border-b max-sm:border-ink-800 max-sm:pb-1.5 max-sm:font-medium max-sm:before:content-none`;
 /** In full, wrapping anywhere only when one line cannot hold it. */
 export const emailTextClass = 'min-w-0 [overflow-wrap:anywhere]';
 /** Dates and short states never wrap inside. */
