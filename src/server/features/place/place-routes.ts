@@ -363,6 +363,34 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
       },
     );
 
+    /**
+     * A setting the person changes on their page: the person found by the link, the change read
+     * by `read` (which answers a refusal itself), saved, then a browser back to the page with
+     * the change's notice, or `{success}` for a script.
+     */
+    async function changeSetting(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+      read: (
+        person: PlacePerson,
+      ) => { save: () => Promise<boolean>; notice: Notice } | FastifyReply | Promise<FastifyReply>,
+    ): Promise<unknown> {
+      let person: PlacePerson;
+      try {
+        person = await personOf(token);
+      } catch (error) {
+        return refuse(request, reply, error);
+      }
+      const change = await read(person);
+      if (!('save' in change)) return change;
+      const saved = await orUnavailable(change.save);
+      if (!saved) return refuse(request, reply, new HttpError(410, GONE_PLACE_MESSAGE));
+      if (prefersPage(request)) return backToPage(reply, token, change.notice);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, message: 'Saved.' };
+    }
+
     routes.post(
       PRODUCTS_PATH,
       {
@@ -386,25 +414,17 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
           },
         },
       },
-      async (request, reply) => {
-        const { token } = request.query;
-        let person: PlacePerson;
-        try {
-          person = await personOf(token);
-        } catch (error) {
-          return refuse(request, reply, error);
-        }
-        const products = readProducts(request.body);
-        if (!products) {
-          if (prefersPage(request)) return sendPersonPage(reply, 400, unknownProductPage(token));
-          throw new HttpError(400, UNKNOWN_PRODUCT_MESSAGE);
-        }
-        const saved = await orUnavailable(() => saveWants(db, person.id, products));
-        if (!saved) return refuse(request, reply, new HttpError(410, GONE_PLACE_MESSAGE));
-        if (prefersPage(request)) return backToPage(reply, token, 'saved');
-        reply.header('cache-control', 'no-store');
-        return { success: true as const, message: 'Saved.' };
-      },
+      (request, reply) =>
+        changeSetting(request, reply, request.query.token, (person) => {
+          const products = readProducts(request.body);
+          if (!products) {
+            if (prefersPage(request)) {
+              return sendPersonPage(reply, 400, unknownProductPage(request.query.token));
+            }
+            throw new HttpError(400, UNKNOWN_PRODUCT_MESSAGE);
+          }
+          return { save: () => saveWants(db, person.id, products), notice: 'saved' };
+        }),
     );
 
     if (config.movedUpMail) {
@@ -431,24 +451,17 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
             },
           },
         },
-        async (request, reply) => {
-          const { token } = request.query;
-          let person: PlacePerson;
-          try {
-            person = await personOf(token);
-          } catch (error) {
-            return refuse(request, reply, error);
-          }
-          const moved = field(request.body, 'moved');
-          if (moved !== 'on' && moved !== 'off')
-            throw new HttpError(400, 'moved must be on or off');
-          const saved = await orUnavailable(() => setMovedMail(db, person.id, moved === 'on'));
-          if (!saved) return refuse(request, reply, new HttpError(410, GONE_PLACE_MESSAGE));
-          if (prefersPage(request))
-            return backToPage(reply, token, moved === 'on' ? 'mail-on' : 'mail-off');
-          reply.header('cache-control', 'no-store');
-          return { success: true as const, message: 'Saved.' };
-        },
+        (request, reply) =>
+          changeSetting(request, reply, request.query.token, (person) => {
+            const moved = field(request.body, 'moved');
+            if (moved !== 'on' && moved !== 'off') {
+              throw new HttpError(400, 'moved must be on or off');
+            }
+            return {
+              save: () => setMovedMail(db, person.id, moved === 'on'),
+              notice: moved === 'on' ? 'mail-on' : 'mail-off',
+            };
+          }),
       );
     }
 
