@@ -154,6 +154,8 @@ test('held referrals are credited from the review view; the owner moves up and t
   // The owner moved forward: ten places a credited referral, for four of them.
   await page.setViewportSize({ width: 1440, height: 900 });
   await openView(page, 'Signups');
+  // The list loads again after the credit: wait for the new place rather than read the old one.
+  await expect.poll(() => placeOf(page, owner)).toBeLessThan(before);
   const after = await placeOf(page, owner);
   expect(after).toBeLessThan(before);
   expect(before - after).toBeLessThanOrEqual(40);

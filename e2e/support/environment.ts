@@ -28,6 +28,8 @@ export const E2E_DEPLOYMENT_SETTINGS = {
   SQLITE_PATH: E2E_SQLITE_PATH,
   // Journeys sign up many times from one address; the limiter has its own tests.
   SIGNUP_RATE_LIMIT_MAX: '100000',
+  // Journeys send many invitations as one admin; the send limits have their own tests.
+  EMAIL_RATE_LIMIT_MAX: '100000',
   // The webhook journey's receiver listens on this machine.
   WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
 };

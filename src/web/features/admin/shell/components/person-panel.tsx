@@ -90,7 +90,13 @@ export function PersonPanel({
               </button>
             </Dialog.Close>
           </div>
-          <div className="flex-1 overflow-y-auto px-5 py-4">
+          <div
+            className="flex-1 overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus, so the keyboard can scroll it (a viewer's panel has no button in it)
+            tabIndex={0}
+            role="region"
+            aria-label={`About ${email}`}
+          >
             {person.data ? (
               <PersonDetails
                 person={person.data}
