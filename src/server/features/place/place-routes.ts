@@ -18,7 +18,7 @@ import {
   invitePace,
   type Pace,
 } from '../../platform/line/estimate.ts';
-import { placeWithBoost } from '../../platform/line/line.ts';
+import { placeWithBoostOf } from '../../platform/line/line.ts';
 import {
   noteNetwork,
   REFERRAL_CODE_PATTERN,
@@ -219,10 +219,10 @@ export async function placeRoutes(app: FastifyInstance, config: AppConfig) {
   async function waitingView(person: PlacePerson, token: string, notice: Notice | undefined) {
     const [line, counts, pace, code] = await orUnavailable(() =>
       Promise.all([
-        placeWithBoost(db, person.id),
+        placeWithBoostOf(db, person.spot),
         referralCounts(db, person.id),
         recentPace(),
-        referralCodeFor(db, person.id),
+        person.referralCode ?? referralCodeFor(db, person.id),
       ]),
     );
     if (!line || !code) return undefined;

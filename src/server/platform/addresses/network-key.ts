@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { derivedKey } from '../links/signed-links.ts';
+
+const networkHashKey = derivedKey('network');
 
 /**
  * The network a request came from, as a keyed hash: the /24 of an IPv4 address, the /64 of an
@@ -12,8 +15,7 @@ export function networkKey(secret: string, ip: string): string | undefined {
   if (isPrivateAddress(ip)) return undefined;
   const prefix = networkPrefix(ip);
   if (prefix === undefined) return undefined;
-  const key = createHmac('sha256', secret).update('network').digest();
-  return createHmac('sha256', key).update(prefix).digest('base64url').slice(0, 22);
+  return createHmac('sha256', networkHashKey(secret)).update(prefix).digest('base64url').slice(0, 22);
 }
 
 /** `a.b.c` for IPv4 (IPv4-mapped IPv6 included), the first four groups for IPv6. */

@@ -81,7 +81,9 @@ export interface Place {
  * A waiting person's place, exactly, without counting the line: the people in the buckets before
  * theirs (a sum over at most a few thousand rows), plus those ahead of them in their own bucket
  * (at most about a bucket's width of index entries), read in one statement so both sums see the
- * same moment. Undefined when the person does not wait (unconfirmed, invited, gone).
+ * same moment. Those ahead in the bucket are two ranges of the line's index (the keys before the
+ * person's, then their own key with a later ticket): one condition with an OR made SQLite merge
+ * two index scans, at twice the cost. Undefined when the person does not wait (unconfirmed, invited, gone).
  */
 export async function placeInLine(db: Executor, id: string): Promise<Place | undefined> {
   const me = await db
@@ -109,11 +111,9 @@ export async function placeAt(db: Executor, key: number, ticket: number): Promis
     select
       (select sum(b.people) from (${buckets(db)}) as b where b.bucket < ${bucket}) as before,
       (select sum(b.people) from (${buckets(db)}) as b) as total,
-      (select count(*) from signups s
-        where s.line_key >= ${bucketStart}
-          and (s.line_key < ${key} or (s.line_key = ${key} and s.ticket > ${ticket}))) as inside`.execute(
-    db,
-  );
+      (select count(*) from signups s where s.line_key >= ${bucketStart} and s.line_key < ${key})
+        + (select count(*) from signups s where s.line_key = ${key} and s.ticket > ${ticket})
+        as inside`.execute(db);
   const row = rows[0];
   return {
     place: Number(row?.before ?? 0) + Number(row?.inside ?? 0) + 1,
@@ -141,11 +141,26 @@ export async function placeWithBoost(
     .select(['line_key', 'ticket', 'boost'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!me || me.line_key === null || me.ticket === null) return undefined;
-  const key = Number(me.line_key);
-  const ticket = Number(me.ticket);
+  return me ? placeWithBoostOf(db, me) : undefined;
+}
+
+/** A person's spot in the line as their signup row has it (`line_key` null: not waiting). */
+export interface LineSpot {
+  line_key: number | string | null;
+  ticket: number | string | null;
+  boost: number | string;
+}
+
+/** `placeWithBoost` for a row already read (the person's page reads it with the rest of them). */
+export async function placeWithBoostOf(
+  db: Executor,
+  spot: LineSpot,
+): Promise<PlaceWithBoost | undefined> {
+  if (spot.line_key === null || spot.ticket === null) return undefined;
+  const key = Number(spot.line_key);
+  const ticket = Number(spot.ticket);
   const now = await placeAt(db, key, ticket);
-  if (Number(me.boost) <= 0) return { ...now, placeWithoutBoost: now.place };
+  if (Number(spot.boost) <= 0) return { ...now, placeWithoutBoost: now.place };
   // At their own ticket the person, still waiting at the key in front, would count themselves.
   const without = await placeAt(db, ticket, ticket);
   return { ...now, placeWithoutBoost: Math.max(now.place, without.place - 1) };

@@ -26,6 +26,24 @@ describe('the place link', () => {
     expect(await readPlaceToken(SECRET, token, after)).toBeUndefined();
   });
 
+  it('reads a token again from its memory of verified tokens, expiry and secret still checked', async () => {
+    const now = new Date('2026-03-01T00:00:00Z');
+    const token = await placeToken(SECRET, ID, now);
+    for (let view = 0; view < 3; view += 1)
+      expect(await readPlaceToken(SECRET, token, now)).toBe(ID);
+    // Verified and remembered under SECRET: still nothing under another secret, nor after a year.
+    expect(
+      await readPlaceToken('another-secret-of-enough-length-987654', token, now),
+    ).toBeUndefined();
+    expect(await readPlaceToken(SECRET, token, now)).toBe(ID);
+    const after = new Date(now.getTime() + (PLACE_LINK_LIFETIME_S + 1) * 1000);
+    expect(await readPlaceToken(SECRET, token, after)).toBeUndefined();
+    // A token one character off is verified on its own (and refused), never taken from memory.
+    const at = token.lastIndexOf('.') + 5;
+    const changed = `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+    expect(await readPlaceToken(SECRET, changed, now)).toBeUndefined();
+  });
+
   it('refuses another secret, a changed token, other kinds and other algorithms', async () => {
     const token = await placeToken(SECRET, ID);
     expect(await readPlaceToken('another-secret-of-enough-length-987654', token)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * Signed links: every kind of link the product mails (unsubscribe, a copy of one's data, its
@@ -9,15 +9,29 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 
 /** The key of one kind of link. */
-export type LinkKey = (secret: string) => string | Buffer;
+export type LinkKey = (secret: string) => string | KeyObject;
 
-/** A key derived from the mail secret for `purpose` alone. */
-export function derivedKey(purpose: string): LinkKey {
-  return (secret) => createHmac('sha256', secret).update(purpose).digest();
+/**
+ * A key derived from the mail secret for `purpose` alone, as a KeyObject: Node checks a raw
+ * Buffer key on every HMAC at several times the cost of the HMAC itself (about 11 µs against
+ * 1.7). The last secret's key is kept: a page signs several links a view, and the secret
+ * changes only with the settings.
+ */
+export function derivedKey(purpose: string): (secret: string) => KeyObject {
+  let last: { secret: string; key: KeyObject } | undefined;
+  return (secret) => {
+    if (last?.secret !== secret) {
+      last = {
+        secret,
+        key: createSecretKey(createHmac('sha256', secret).update(purpose).digest()),
+      };
+    }
+    return last.key;
+  };
 }
 
 /** The signature of `text` under `key`, in base64url. */
-export function sign(key: string | Buffer, text: string): string {
+export function sign(key: string | KeyObject, text: string): string {
   return createHmac('sha256', key).update(text).digest('base64url');
 }
 
@@ -63,13 +77,13 @@ export function addressLinkUrl(
 }
 
 /** A link that carries data: `base64url(JSON).signature`. */
-export function payloadToken(key: string | Buffer, value: unknown): string {
+export function payloadToken(key: string | KeyObject, value: unknown): string {
   const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${payload}.${sign(key, payload)}`;
 }
 
 /** The JSON a payload token carries, checked before anything it says is read; undefined if not ours. */
-export function readPayloadToken(key: string | Buffer, token: string): unknown {
+export function readPayloadToken(key: string | KeyObject, token: string): unknown {
   const [payload, signature, ...rest] = token.split('.');
   if (!payload || !signature || rest.length > 0) return undefined;
   if (!sameSignature(signature, sign(key, payload))) return undefined;

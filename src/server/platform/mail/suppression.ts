@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { normaliseEmail } from '../../../contract/email-rules.ts';
 import type { Database } from '../../db/schema.ts';
+import { derivedKey } from '../links/signed-links.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -13,9 +14,7 @@ export const ERASED_MESSAGE =
  * kept outside the database): a copy of the database alone cannot test guessed addresses
  * against the hashes. Changing the secret makes earlier hashes unmatchable (docs/decisions/0019).
  */
-function suppressionKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('email-suppression').digest();
-}
+const suppressionKey = derivedKey('email-suppression');
 
 function hmacHex(secret: string, text: string): string {
   return createHmac('sha256', suppressionKey(secret)).update(text).digest('hex');
