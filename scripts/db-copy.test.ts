@@ -256,7 +256,13 @@ async function postgresRows(url: string, table: string): Promise<Row[]> {
  * SQLite integer compare as numbers written out.
  */
 function comparable(sqliteSide: Row[], postgresSide: Row[]): { sqlite: string[]; pg: string[] } {
-  const example = postgresSide[0] ?? {};
+  // A value of each column as PostgreSQL gives it (the first row may hold null there).
+  const example: Row = {};
+  for (const row of postgresSide) {
+    for (const [column, value] of Object.entries(row)) {
+      if (example[column] == null) example[column] = value;
+    }
+  }
   const asText = (row: Row, fromSqlite: boolean) =>
     JSON.stringify(
       Object.keys(row)

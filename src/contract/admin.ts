@@ -13,11 +13,14 @@ export const CONFIRMATION_FILTERS = ['pending', 'confirmed'] as const;
 export type ConfirmationFilter = (typeof CONFIRMATION_FILTERS)[number];
 const CONFIRMATION_FILTER_MESSAGE = 'confirmation must be pending or confirmed';
 
-/** Sort keys of the lists; `activity` (the users list's default) exists on that list only. */
+/**
+ * Sort keys of the lists; `activity` (the users list's default) exists on that list only. Both
+ * lists sort by credited referrals (`referrals`: the people who brought friends, most first).
+ */
 export const LIST_SORTS = ['created', 'email'] as const;
-export const USER_LIST_SORTS = ['activity', ...LIST_SORTS] as const;
+export const USER_LIST_SORTS = ['activity', ...LIST_SORTS, 'referrals'] as const;
 /** The signups list also sorts by place in line (the people waiting, in the line's order). */
-export const SIGNUP_LIST_SORTS = [...LIST_SORTS, 'place'] as const;
+export const SIGNUP_LIST_SORTS = [...LIST_SORTS, 'place', 'referrals'] as const;
 export type ListSort = (typeof USER_LIST_SORTS)[number] | 'place';
 /** Products a person can say they want first (contract/place.ts, kept free of zod there). */
 export const LIST_PRODUCTS = ['ios', 'android', 'chrome', 'firefox'] as const;

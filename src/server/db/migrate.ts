@@ -21,6 +21,7 @@ import * as addressProblems from './migrations/0019-address-problems.ts';
 import * as retireSendLog from './migrations/0020-retire-send-log.ts';
 import * as placeInLine from './migrations/0021-place-in-line.ts';
 import * as movedUpMail from './migrations/0022-moved-up-mail.ts';
+import * as referralCounts from './migrations/0023-referral-counts.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0020-retire-send-log': retireSendLog,
   '0021-place-in-line': placeInLine,
   '0022-moved-up-mail': movedUpMail,
+  '0023-referral-counts': referralCounts,
 };
 
 /** PostgreSQL's "schema … does not exist". */

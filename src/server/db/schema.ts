@@ -25,6 +25,8 @@ export interface SignupsTable {
   boost: Generated<number | string>;
   /** `ticket - boost` while the person waits (confirmed, not on the whitelist); else null. */
   line_key: Generated<number | string | null>;
+  /** Credited referrals, kept by triggers on `referrals` (migration 0023). */
+  referrals_credited: Generated<number | string>;
   /** The person's referral code, given when first needed. */
   referral_code: Generated<string | null>;
   /** The products the person wants first, comma-separated (`ios,chrome`). */

@@ -248,7 +248,7 @@ describe.each(kinds)('filters and order of the admin lists on $name', (kind) => 
   it.each([
     ['whitelisted=yes', 'whitelisted must be true or false'],
     ['registered=1', 'registered must be true or false'],
-    ['sort=name', 'sort must be created or email or place'],
+    ['sort=name', 'sort must be created or email or place or referrals'],
     ['order=up', 'order must be asc or desc'],
     ['from=2026-02-30', 'from must be a date written YYYY-MM-DD'],
     ['to=31.01.2026', 'to must be a date written YYYY-MM-DD'],

@@ -187,4 +187,68 @@ describe.each(kinds)('places, referrals and products in the signups list on $nam
     expect(lines[0]!.split(',').slice(-3)).toEqual(['place', 'referrals', 'wants']);
     expect(lines.find((line) => line.includes('p10@example.com'))).toMatch(/,6,1,$/);
   });
+
+  it('sorts by credited referrals, most first, in both lists, their pages and the CSV', async () => {
+    const idOf = async (email: string) =>
+      (
+        await db()
+          .selectFrom('signups')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const at = new Date('2026-05-02T00:00:00Z').toISOString();
+    // p02 brought two friends (credited) and one more held for review, which does not count.
+    for (const [n, friend, status] of [
+      [1, 'p08@example.com', 'credited'],
+      [2, 'p09@example.com', 'credited'],
+      [3, 'p04@example.com', 'held'],
+    ] as const) {
+      await db()
+        .insertInto('referrals')
+        .values({
+          id: `01890000-0000-7000-8000-00000000010${n}`,
+          owner_id: await idOf('p02@example.com'),
+          friend_id: await idOf(friend),
+          status,
+          reasons: status === 'held' ? 'burst' : null,
+          created_at: at,
+          settled_at: at,
+          decided_at: null,
+          decided_by: null,
+        })
+        .execute();
+    }
+    const most = await list('sort=referrals');
+    expect(most.signups.map((row) => [row.email, row.referrals])).toEqual([
+      ['p02@example.com', 2],
+      ['p10@example.com', 1],
+    ]);
+    expect(most.pagination.total).toBe(2);
+    expect((await list('sort=referrals&order=asc')).signups.map((row) => row.email)).toEqual([
+      'p10@example.com',
+      'p02@example.com',
+    ]);
+    expect((await list('sort=referrals&limit=1&offset=1')).signups.map((row) => row.email)).toEqual(
+      ['p10@example.com'],
+    );
+    const users = await testApp.app.inject({ url: '/api/admin/users?sort=referrals', headers });
+    expect(users.statusCode).toBe(200);
+    expect(users.json<UsersResponse>().users.map((row) => [row.email, row.referrals])).toEqual([
+      ['p02@example.com', 2],
+      ['p10@example.com', 1],
+    ]);
+    for (const path of ['signups', 'users']) {
+      const csv = await testApp.app.inject({
+        url: `/api/admin/${path}/export?sort=referrals`,
+        headers,
+      });
+      expect(csv.statusCode).toBe(200);
+      const lines = csv.body.trim().split(/\r?\n/).slice(1);
+      expect(
+        lines.map((line) => /p\d\d@example\.com/.exec(line)?.[0]),
+        path,
+      ).toEqual(['p02@example.com', 'p10@example.com']);
+    }
+  });
 });

@@ -80,8 +80,7 @@ function signupRows(db: Kysely<Database>, filter: ListFilter) {
     's.line_key',
     's.ticket',
     's.wants',
-    sql<string | number>`(select count(*) from referrals as credited
-      where credited.owner_id = s.id and credited.status = 'credited')`.as('referrals'),
+    's.referrals_credited',
     'u.registered_at',
     'w.email as whitelisted_email',
   ]);
@@ -103,7 +102,7 @@ function toItem(row: SignupRow, place: number | undefined): SignupListItem {
     signupCount: row.signup_count,
     confirmedAt: row.confirmed_at === null ? undefined : toDate(row.confirmed_at),
     place,
-    referrals: Number(row.referrals),
+    referrals: Number(row.referrals_credited),
     products: productsOf(row.wants),
   };
 }
@@ -318,10 +317,7 @@ function signupCsvLine() {
     csvCellSql.time(sql`coalesce(${ref('s.last_signup_at')}, ${ref('s.created_at')})`),
     csvCellSql.text(sql`${ref('s.signup_count')}::text`),
     csvCellSql.text(sql`${ref('p.place')}::text`),
-    csvCellSql.text(
-      sql`(select count(*) from referrals as credited
-        where credited.owner_id = s.id and credited.status = 'credited')::text`,
-    ),
+    csvCellSql.text(sql`${ref('s.referrals_credited')}::text`),
     csvCellSql.text(sql`nullif(${ref('s.wants')}, '')`),
   ]);
 }

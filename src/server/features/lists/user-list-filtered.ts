@@ -144,14 +144,19 @@ function filteredUsers(db: Kysely<Database>, filter: ListFilter): RawBuilder<Use
     where ${allOf(conditions)}`;
 }
 
-/** A signup's credited referrals (none without a signup). */
-export const CREDITED_REFERRALS = sql<number>`(select count(*) from referrals as credited
-  where credited.owner_id = s.id and credited.status = 'credited')`;
+/** A signup's credited referrals (kept by triggers, migration 0023; none without a signup). */
+export const CREDITED_REFERRALS = sql<number>`coalesce(s.referrals_credited, 0)`;
 
 /** The keys of the users list's order; the address, unique, ends each. */
 function userOrderKeys(filter: ListFilter): OrderKey[] {
   const direction = orderOf(filter);
   if (filter.sort === 'email') return [{ name: 'email', direction }];
+  if (filter.sort === 'referrals') {
+    return [
+      { name: 'referrals', direction },
+      { name: 'email', direction: 'asc' },
+    ];
+  }
   const first = filter.sort === 'created' ? 'created_key' : 'activity';
   return [
     { name: first, direction },

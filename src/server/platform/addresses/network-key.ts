@@ -15,7 +15,10 @@ export function networkKey(secret: string, ip: string): string | undefined {
   if (isPrivateAddress(ip)) return undefined;
   const prefix = networkPrefix(ip);
   if (prefix === undefined) return undefined;
-  return createHmac('sha256', networkHashKey(secret)).update(prefix).digest('base64url').slice(0, 22);
+  return createHmac('sha256', networkHashKey(secret))
+    .update(prefix)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** `a.b.c` for IPv4 (IPv4-mapped IPv6 included), the first four groups for IPv6. */

@@ -63,7 +63,8 @@ export function hasSignupCondition(filter: ListFilter): boolean {
     filter.waiting ||
     filter.product ||
     filter.referrer ||
-    filter.sort === 'place',
+    filter.sort === 'place' ||
+    filter.sort === 'referrals',
   );
 }
 
@@ -101,6 +102,8 @@ export function signupRowConditions(alias: string, filter: ListFilter): Expressi
   if (filter.waiting === 'true' || filter.sort === 'place')
     conditions.push(sql`${column('line_key')} is not null`);
   if (filter.waiting === 'false') conditions.push(sql`${column('line_key')} is null`);
+  // Sorted by referrals, the list is the people who brought friends (the referrers' index).
+  if (filter.sort === 'referrals') conditions.push(sql`${column('referrals_credited')} > 0`);
   if (filter.product) {
     conditions.push(sql`(',' || ${column('wants')} || ',') like ${`%,${filter.product},%`}`);
   }
@@ -177,6 +180,14 @@ export function signupOrderKeys(filter: ListFilter): OrderKey[] {
     return [
       { name: 'line_key', direction },
       { name: 'ticket', direction: direction === 'asc' ? 'desc' : 'asc' },
+    ];
+  }
+  if (filter.sort === 'referrals') {
+    // Most credited referrals first (or fewest), then by signup time, as the referrers' index.
+    return [
+      { name: 'referrals_credited', direction },
+      { name: 'created_at', direction },
+      { name: 'id', direction },
     ];
   }
   return filter.sort === 'email'

@@ -17,7 +17,8 @@ export function tallyAnswers(filter: ListFilter): boolean {
     !filter.waiting &&
     !filter.product &&
     !filter.referrer &&
-    filter.sort !== 'place'
+    filter.sort !== 'place' &&
+    filter.sort !== 'referrals'
   );
 }
 

@@ -8,7 +8,7 @@ const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export type YesNo = 'true' | 'false';
-export type SortChoice = 'created' | 'email' | 'place';
+export type SortChoice = 'created' | 'email' | 'place' | 'referrals';
 /** Products a person can want first (contract/place.ts). */
 export const PRODUCTS = ['ios', 'android', 'chrome', 'firefox'] as const;
 export type ProductChoice = (typeof PRODUCTS)[number];
@@ -85,7 +85,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     waiting: oneOf(params.get('waiting'), ['true', 'false'] as const),
     product: oneOf(params.get('product'), PRODUCTS),
     referrer: oneOf(params.get('referrer'), ['true', 'false'] as const),
-    sort: oneOf(params.get('sort'), ['created', 'email', 'place'] as const),
+    sort: oneOf(params.get('sort'), ['created', 'email', 'place', 'referrals'] as const),
     order: oneOf(params.get('order'), ['asc', 'desc'] as const),
   };
   // The server refuses a range that ends before it starts: drop its end.
@@ -173,6 +173,8 @@ export const SORT_CHOICES: { value: string; label: string }[] = [
   { value: 'email:desc', label: 'Address Z–A' },
   { value: 'place:asc', label: 'Place in line, first first' },
   { value: 'place:desc', label: 'Place in line, last first' },
+  { value: 'referrals:desc', label: 'Most referrals first' },
+  { value: 'referrals:asc', label: 'Fewest referrals first' },
 ];
 
 /** The users list has no place order: it shows addresses, waiting or not. */
@@ -182,8 +184,13 @@ export function sortChoicesFor(list: 'Signups' | 'Users') {
     : SORT_CHOICES.filter((choice) => !choice.value.startsWith('place:'));
 }
 
+/** The direction a sort takes without an order, as the server's: dates and counts high first. */
+export function defaultOrder(sort: SortChoice): OrderChoice {
+  return sort === 'email' || sort === 'place' ? 'asc' : 'desc';
+}
+
 export function sortLabel(sort: SortChoice, order: OrderChoice | undefined): string {
-  const direction = order ?? (sort === 'email' || sort === 'place' ? 'asc' : 'desc');
+  const direction = order ?? defaultOrder(sort);
   return SORT_CHOICES.find((choice) => choice.value === `${sort}:${direction}`)?.label ?? sort;
 }
 

@@ -6,6 +6,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  defaultOrder,
   filterChips,
   isFilterName,
   PRODUCT_LABELS,
@@ -76,7 +77,7 @@ export function ListToolbar({
             id={`${panelId}-sort`}
             value={
               filters.sort && (filters.sort !== 'place' || list === 'Signups')
-                ? `${filters.sort}:${filters.order ?? (filters.sort === 'created' ? 'desc' : 'asc')}`
+                ? `${filters.sort}:${filters.order ?? defaultOrder(filters.sort)}`
                 : ''
             }
             onChange={(event) => {
