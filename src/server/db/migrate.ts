@@ -22,6 +22,7 @@ import * as retireSendLog from './migrations/0020-retire-send-log.ts';
 import * as placeInLine from './migrations/0021-place-in-line.ts';
 import * as movedUpMail from './migrations/0022-moved-up-mail.ts';
 import * as referralCounts from './migrations/0023-referral-counts.ts';
+import * as sqliteIntakeIndexes from './migrations/0024-sqlite-intake-indexes.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0021-place-in-line': placeInLine,
   '0022-moved-up-mail': movedUpMail,
   '0023-referral-counts': referralCounts,
+  '0024-sqlite-intake-indexes': sqliteIntakeIndexes,
 };
 
 /** PostgreSQL's "schema … does not exist". */
