@@ -1,16 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
-import {
-  ADMIN_EMAIL,
-  axeViolations,
-  openView,
-  searchBox,
-  signUpOnHome,
-  signupsPanel,
-} from './support/admin.ts';
-import { uniqueEmail } from './support/database.ts';
+import { ADMIN_EMAIL, axeViolations, expectDashboard, openView } from './support/admin.ts';
+import { uniqueEmail, type CaughtMail } from './support/database.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import {
+  creditHeld,
+  expectCredited,
+  expectHeldReasons,
+  expectSortedByMostReferrals,
+  expectTopReferrer,
+  expectWaveFollows,
+  firstByPlace,
+  ownerRows,
+  placeAfterCredit,
+  placeJourneys,
+  placeOf,
+  placeStat,
+  sortByMostReferrals,
+} from './support/line-journeys.ts';
 import { postgresAvailable } from './support/postgres.ts';
 import { keepShot } from './support/screens.ts';
 import { startServer } from './support/server-process.ts';
@@ -25,8 +33,9 @@ import { POSTGRES_URL } from '../src/server/test/databases.ts';
  * database: the person's page and a friend who joins by its link; and referrals held when they
  * are confirmed (the owner in another spelling, a burst from the owner's network, whose
  * addresses a trusted proxy names), credited by an admin in the Referrals view, after which the
- * owner moves up and an invite wave takes the list's first by place. The SQLite journeys
- * (place-page.spec.ts, admin-referrals.spec.ts) look at each width; here 1440 px.
+ * owner moves up and leads both lists sorted by referrals, and an invite wave takes the list's
+ * first by place. The SQLite journeys (place-page.spec.ts, admin-referrals.spec.ts) look at
+ * each width; here 1440 px. Their shared steps are in support/line-journeys.ts.
  */
 
 test.describe.configure({ mode: 'default' });
@@ -72,38 +81,14 @@ async function query<Row extends object>(text: string, values: unknown[] = []): 
   }
 }
 
-/** The one link matching `pattern` in the mail to `email` with `subject`, once it arrived. */
-async function linkInMail(email: string, subject: string, pattern: RegExp): Promise<string> {
-  const mails = () =>
-    query<{ text: string }>(
-      'select text from caught_mail where to_address = $1 and subject = $2 order by received_at',
-      [email.toLowerCase(), subject],
-    );
-  await expect
-    .poll(async () => (await mails()).length, {
-      message: `a mail "${subject}" to ${email}`,
-      timeout: 15_000,
-    })
-    .toBe(1);
-  const [mail] = await mails();
-  const links = new Set(mail!.text.match(pattern));
-  expect(links.size, `one link in:\n${mail!.text}`).toBe(1);
-  return [...links][0]!;
-}
-
-const escaped = () => origin().replaceAll('.', '\\.');
-const confirmationLink = (email: string) =>
-  linkInMail(
-    email,
-    'Confirm your place on the ReelScore waitlist',
-    new RegExp(`${escaped()}/api/signup/confirm\\?token=[\\w.-]+`, 'g'),
-  );
-const placeLink = (email: string) =>
-  linkInMail(
-    email,
-    'Your place on the ReelScore waitlist',
-    new RegExp(`${escaped()}/place\\?token=[\\w.-]+`, 'g'),
-  );
+const { confirm, signUpAndConfirm, friendJoins, placeAfterFriend } = placeJourneys({
+  origin,
+  mailTo: (address) =>
+    query<CaughtMail>(
+      'select subject, text from caught_mail where to_address = $1 order by received_at',
+      [address.toLowerCase()],
+    ),
+});
 
 /** Confirmed signups, one minute apart before `start`, as an import would add them. */
 async function seedConfirmed(emails: string[], confirmedAt: Date, start = new Date()) {
@@ -114,39 +99,6 @@ async function seedConfirmed(emails: string[], confirmedAt: Date, start = new Da
        values ($1, $2, 'CLOSED_ALPHA', 'e2e', $3, $3, $4)`,
       [`e2e-${email}`, email, at, confirmedAt],
     );
-  }
-}
-
-/** Confirms from the mail's link, pressing the page's one button; lands on the person's page. */
-async function confirm(page: Page, email: string) {
-  await page.goto(await confirmationLink(email));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/place\?notice=confirmed&token=/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re confirmed');
-  await expect(page.getByText(`${email} is confirmed`)).toBeVisible();
-}
-
-function placeNumber(page: Page): Promise<number> {
-  return page
-    .locator('.place-number')
-    .innerText()
-    .then((text) => Number(text.replace(/\D/g, '')));
-}
-
-async function friendJoins(browser: Browser, referralUrl: string, email: string) {
-  const context = await browser.newContext();
-  const friend = await context.newPage();
-  try {
-    await friend.goto(referralUrl);
-    await expect(friend).toHaveURL(/\/signup\?ref=[a-z2-9]{10}$/);
-    await friend.locator('html[data-hydrated="true"]').waitFor();
-    const form = friend.locator('[data-testid="signup"]').first();
-    await form.getByLabel('Email address').fill(email);
-    await form.getByTestId('signup-submit').click();
-    await expect(form.getByText('Thanks for signing up!')).toBeVisible();
-    await confirm(friend, email);
-  } finally {
-    await context.close();
   }
 }
 
@@ -181,14 +133,7 @@ test('on PostgreSQL, a person confirms, lands on their page with place and link,
     new Date(),
   );
   const email = uniqueEmail('pg-placed');
-  await signUpOnHome(page, email, origin());
-  await confirm(page, email);
-
-  const before = await placeNumber(page);
-  expect(before).toBeGreaterThan(10);
-  await expect(page.getByText(/of [\d,]+ waiting/)).toBeVisible();
-  const referralUrl = await page.getByLabel('Your link').inputValue();
-  expect(referralUrl).toMatch(new RegExp(`^${escaped()}/r/[a-z2-9]{10}$`));
+  const { place: before, referralUrl } = await signUpAndConfirm(page, email, 10);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
   expect(await axeViolations(page)).toEqual([]);
   await keepShot(page, 'place-postgres-1440');
@@ -196,15 +141,9 @@ test('on PostgreSQL, a person confirms, lands on their page with place and link,
   await friendJoins(browser, referralUrl, uniqueEmail('pg-friend'));
 
   // The "your place" mail leads back to the page, which now shows the friend.
-  await page.goto(await placeLink(email));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your place in line');
-  const after = await placeNumber(page);
+  const after = await placeAfterFriend(page, email);
   expect(after).toBeLessThan(before);
-  const stats = page.locator('.place-stats');
-  await expect(stats.locator('div').filter({ hasText: 'Friends joined' })).toContainText('1');
-  await expect(stats.locator('div').filter({ hasText: 'Places gained' })).toContainText(
-    String(before - after),
-  );
+  await expect(placeStat(page, 'Places gained')).toContainText(String(before - after));
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -240,27 +179,7 @@ async function signInAsAdmin(page: Page) {
   ]);
   await gotoHydrated(page, `${origin()}/admin`);
   await page.getByRole('button', { name: 'Decline' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-}
-
-function reviewPanel(page: Page) {
-  return page.getByRole('tabpanel', { name: 'Referrals' });
-}
-
-function ownerRows(page: Page, owner: string): Locator {
-  return reviewPanel(page)
-    .getByRole('table', { name: /^Referrals:/ })
-    .getByRole('row')
-    .filter({ hasText: owner });
-}
-
-async function placeOf(page: Page, email: string): Promise<number> {
-  await searchBox(page).fill(email);
-  const row = signupsPanel(page).getByRole('row').filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  const text = (await row.locator('td[data-label="Place"]').innerText()).trim();
-  return Number(text.replaceAll(',', ''));
+  await expectDashboard(page);
 }
 
 test.describe('the admin', () => {
@@ -303,60 +222,32 @@ test.describe('the admin', () => {
     expect(before).toBeGreaterThan(10);
 
     await openView(page, 'Referrals');
-    const rows = ownerRows(page, owner);
-    await expect(rows).toHaveCount(4);
-    await expect(rows.filter({ hasText: self })).toContainText('The owner in another spelling');
-    await expect(rows.filter({ hasText: self })).not.toContainText('From the owner’s network');
-    await expect(rows.filter({ hasText: self })).not.toContainText('Part of a burst');
-    for (const email of burst) {
-      await expect(rows.filter({ hasText: email })).toContainText('From the owner’s network');
-      await expect(rows.filter({ hasText: email })).toContainText('Part of a burst');
-    }
+    await expectHeldReasons(page, { owner, self, burst });
     expect(await axeViolations(page)).toEqual([]);
     await keepShot(page, 'referrals-postgres-1440');
 
-    for (const email of [self, ...burst]) {
-      await reviewPanel(page)
-        .getByRole('checkbox', { name: `Select the referral of ${email} by ${owner}` })
-        .check();
-    }
-    const selectionBar = page.getByRole('region', { name: 'Selected referrals' });
-    await expect(selectionBar).toContainText('4 selected');
-    await selectionBar.getByRole('button', { name: 'Credit 4' }).click();
-    const credit = page.getByRole('dialog', { name: 'Credit 4 referrals?' });
-    await credit.getByRole('button', { name: 'Credit 4' }).click();
-    await expect(reviewPanel(page).getByRole('status')).toHaveText('4 referrals credited.');
-    await expect(rows).toHaveCount(0);
+    await creditHeld(page, owner, [self, ...burst]);
     // Credited, with the two credited when they confirmed.
-    await reviewPanel(page).getByLabel('Show').selectOption('credited');
-    await expect(ownerRows(page, owner)).toHaveCount(6);
+    await expectCredited(page, owner, 6);
     for (const email of earlier) {
       await expect(ownerRows(page, owner).filter({ hasText: email })).toHaveCount(1);
     }
 
     // The owner moved forward: ten places a credited referral, for four of them.
-    await openView(page, 'Signups');
-    const after = await placeOf(page, owner);
-    expect(after).toBeLessThan(before);
-    expect(before - after).toBeLessThanOrEqual(40);
+    const after = await placeAfterCredit(page, { owner, before, credited: 4 });
+
+    // Sorted by referrals, both lists are the people who brought friends, the owner first.
+    await sortByMostReferrals(page, 'Signups');
+    await expectTopReferrer(page, 'Signups', { owner, count: 6 });
+    await openView(page, 'User Management');
+    await expectSortedByMostReferrals(page, 'Users');
+    await expectTopReferrer(page, 'Users', { owner, count: 6 });
 
     // The next N of an invite wave are the list's first N by place.
-    await searchBox(page).fill('');
-    await page.getByLabel('Signups order').selectOption('place:asc');
-    const openButtons = signupsPanel(page).getByRole('button', { name: /^Open / });
-    await expect(openButtons).toHaveCount(10);
-    const listed = await openButtons.evaluateAll((buttons) =>
-      buttons.map((button) => button.getAttribute('aria-label')?.replace(/^Open /, '') ?? ''),
-    );
+    await openView(page, 'Signups');
+    const listed = await firstByPlace(page, 10);
     // Ten places a credited referral may bring the owner into the first ten.
     expect(listed.indexOf(owner)).toBe(after <= 10 ? after - 1 : -1);
-    await openView(page, 'Invite waves');
-    const waves = page.getByRole('tabpanel', { name: 'Invite waves' });
-    await waves.getByLabel('How many people').fill('10');
-    await waves.getByRole('button', { name: 'Preview wave' }).click();
-    const preview = waves.getByRole('region', { name: /will be added to the whitelist/ });
-    await expect(preview).toContainText('First in line first:');
-    await expect(preview.getByRole('listitem')).toHaveCount(10);
-    expect(await preview.getByRole('listitem').allInnerTexts()).toEqual(listed);
+    await expectWaveFollows(page, listed);
   });
 });

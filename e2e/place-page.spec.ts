@@ -1,34 +1,17 @@
 import SQLite from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { axeViolations, signUpOnHome } from './support/admin.ts';
+import { axeViolations } from './support/admin.ts';
 import { caughtMailTo, uniqueEmail } from './support/database.ts';
 import { E2E_ORIGIN, E2E_SQLITE_PATH } from './support/environment.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import { placeJourneys, placeStat } from './support/line-journeys.ts';
 import { WIDTHS, keepShot } from './support/screens.ts';
 
-const ORIGIN = E2E_ORIGIN.replaceAll('.', '\\.');
-const CONFIRMATION_LINK = new RegExp(`${ORIGIN}/api/signup/confirm\\?token=[\\w.-]+`, 'g');
-const PLACE_LINK = new RegExp(`${ORIGIN}/place\\?token=[\\w.-]+`, 'g');
-
-/** The one link matching `pattern` in the mail to `email` with `subject`, once it arrived. */
-async function linkInMail(email: string, subject: string, pattern: RegExp): Promise<string> {
-  await expect
-    .poll(() => caughtMailTo(email).filter((mail) => mail.subject === subject).length, {
-      message: `a mail "${subject}" to ${email}`,
-      timeout: 15_000,
-    })
-    .toBe(1);
-  const mail = caughtMailTo(email).find((each) => each.subject === subject)!;
-  const links = new Set(mail.text.match(pattern));
-  expect(links.size, `one link in:\n${mail.text}`).toBe(1);
-  return [...links][0]!;
-}
-
-const confirmationLink = (email: string) =>
-  linkInMail(email, 'Confirm your place on the ReelScore waitlist', CONFIRMATION_LINK);
-const placeLink = (email: string) =>
-  linkInMail(email, 'Your place on the ReelScore waitlist', PLACE_LINK);
+const { confirmationLink, signUpAndConfirm, friendJoins, placeAfterFriend, referralLink } =
+  placeJourneys({
+    origin: () => E2E_ORIGIN,
+    mailTo: caughtMailTo,
+  });
 
 /** People already waiting, confirmed (as an import would add them), so there is a line ahead. */
 function seedWaiting(count: number) {
@@ -47,58 +30,14 @@ function seedWaiting(count: number) {
   }
 }
 
-/** Confirms from the mail's link, pressing the page's one button; lands on the person's page. */
-async function confirm(page: Page, email: string) {
-  await page.goto(await confirmationLink(email));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/place\?notice=confirmed&token=/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re confirmed');
-  await expect(page.getByText(`${email} is confirmed`)).toBeVisible();
-}
-
-function placeNumber(page: Page): Promise<number> {
-  return page
-    .locator('.place-number')
-    .innerText()
-    .then((text) => Number(text.replace(/\D/g, '')));
-}
-
-async function friendJoins(browser: Browser, referralUrl: string, email: string) {
-  const context = await browser.newContext();
-  const friend = await context.newPage();
-  try {
-    await friend.goto(referralUrl);
-    await expect(friend).toHaveURL(/\/signup\?ref=[a-z2-9]{10}$/);
-    await friend.locator('html[data-hydrated="true"]').waitFor();
-    const form = friend.locator('[data-testid="signup"]').first();
-    await form.getByLabel('Email address').fill(email);
-    await form.getByTestId('signup-submit').click();
-    await expect(form.getByText('Thanks for signing up!')).toBeVisible();
-    // Nothing of the code was kept in the friend's browser.
-    expect(await context.cookies()).toEqual([]);
-    expect(await friend.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
-    await confirm(friend, email);
-  } finally {
-    await context.close();
-  }
-}
-
 test('a person confirms, lands on their page with their place and link, and a friend who joins by it moves them up', async ({
   page,
   browser,
 }) => {
   seedWaiting(12);
   const email = uniqueEmail('placed');
-  await signUpOnHome(page, email);
-  await confirm(page, email);
-
-  const before = await placeNumber(page);
-  expect(before).toBeGreaterThan(10);
-  await expect(page.getByText(/of [\d,]+ waiting/)).toBeVisible();
+  const { place: before, referralUrl } = await signUpAndConfirm(page, email, 10);
   await expect(page.getByText('We have not started inviting yet.')).toBeVisible();
-  const link = page.getByLabel('Your link');
-  const referralUrl = await link.inputValue();
-  expect(referralUrl).toMatch(new RegExp(`^${ORIGIN}/r/[a-z2-9]{10}$`));
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy' }).click();
@@ -122,21 +61,12 @@ test('a person confirms, lands on their page with their place and link, and a fr
   await friendJoins(browser, referralUrl, uniqueEmail('friend'));
 
   // The "your place" mail leads back to the page, which now shows the friend.
-  await page.goto(await placeLink(email));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your place in line');
-  const after = await placeNumber(page);
+  const after = await placeAfterFriend(page, email);
   expect(after).toBeLessThan(before);
-  const stats = page.locator('.place-stats');
-  await expect(stats.locator('div').filter({ hasText: 'Friends joined' })).toContainText('1');
   // Places gained are counted at this view's moment (the place without the boost minus the
   // place now); other journeys on the shared server may move the line between the two views, so
   // it is checked against the rule (1 to 10 places for one referral), not against before - after.
-  const gained = Number(
-    (await stats.locator('div').filter({ hasText: 'Places gained' }).innerText()).replace(
-      /\D/g,
-      '',
-    ),
-  );
+  const gained = Number((await placeStat(page, 'Places gained').innerText()).replace(/\D/g, ''));
   expect(gained).toBeGreaterThanOrEqual(1);
   expect(gained).toBeLessThanOrEqual(10);
 
@@ -174,7 +104,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re confirmed');
     const link = page.getByLabel('Your link');
-    await expect(link).toHaveValue(new RegExp(`^${ORIGIN}/r/[a-z2-9]{10}$`));
+    await expect(link).toHaveValue(referralLink());
     await expect(page.getByRole('button', { name: 'Copy' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Share' })).toBeHidden();
 
@@ -198,9 +128,7 @@ test.describe('without JavaScript', () => {
     await friendForm.getByTestId('signup-submit').click();
     await expect(page).toHaveURL(/\/signup\/thanks$/);
     await page.goto(ownPage);
-    await expect(
-      page.locator('.place-stats div').filter({ hasText: 'Still to confirm' }),
-    ).toContainText('1');
+    await expect(placeStat(page, 'Still to confirm')).toContainText('1');
 
     await page.getByLabel('Firefox extension').check();
     await page.getByRole('button', { name: 'Save my choice' }).click();
