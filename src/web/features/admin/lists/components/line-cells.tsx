@@ -12,6 +12,16 @@ export const LINE_COLUMN = {
   products: { name: 'Wants first', layout: 'restWide' },
 } as const satisfies Record<string, Column>;
 
+/** Sorted by referrals, the count is what the list is ordered by: shown at every width. */
+const REFERRALS_SHOWN = { name: 'Referrals', layout: 'short' } as const satisfies Column;
+
+/** The columns with the referrals shown at every width when `shown` (the list's order). */
+export function withReferralsShown(columns: Column[], shown: boolean): Column[] {
+  return shown
+    ? columns.map((column) => (column === LINE_COLUMN.referrals ? REFERRALS_SHOWN : column))
+    : columns;
+}
+
 /** Short product names for a dense cell: 'iOS, Chrome'. */
 function productsText(products: readonly ProductChoice[]): string {
   return products.map((product) => PRODUCT_LABELS[product].split(' ')[0]).join(', ');
@@ -21,10 +31,13 @@ export function LineCells({
   place,
   referrals,
   products,
+  referralsShown = false,
 }: {
   place?: number | undefined;
   referrals?: number | undefined;
   products?: readonly ProductChoice[] | undefined;
+  /** The list is sorted by referrals: the count shows at every width. */
+  referralsShown?: boolean | undefined;
 }) {
   return (
     <>
@@ -42,7 +55,10 @@ export function LineCells({
         )}
       </td>
       <td
-        className={columnCell(`${nowrapCellClass} tabular-nums`, LINE_COLUMN.referrals)}
+        className={columnCell(
+          `${nowrapCellClass} tabular-nums`,
+          referralsShown ? REFERRALS_SHOWN : LINE_COLUMN.referrals,
+        )}
         data-label="Referrals"
       >
         {referrals ? (

@@ -52,6 +52,7 @@ export function SignupsTab({
         failure={signups.failure}
         search={lists.search}
         selection={readOnly ? undefined : selection.table}
+        referralsShown={lists.filters.sort === 'referrals'}
         {...rowActions}
       />
     </ListTabPanel>

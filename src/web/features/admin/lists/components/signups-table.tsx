@@ -6,7 +6,7 @@ import { columnCell, ListTable, type Column, type ListTableProps } from './list-
 import { cellClass, nowrapCellClass } from '../../shared/components/table-styles.ts';
 import { TypeBadge } from './type-badge.tsx';
 import { WhitelistBadge } from './whitelist-badge.tsx';
-import { LINE_COLUMN, LineCells } from './line-cells.tsx';
+import { LINE_COLUMN, LineCells, withReferralsShown } from './line-cells.tsx';
 
 /** The spec's columns in its order, with the confirmation added before the actions. */
 const COLUMN = {
@@ -27,9 +27,12 @@ export function SignupsTable({
   failure,
   search,
   selection,
+  referralsShown = false,
   ...actions
 }: ListTableProps & {
   signups: SignupRecord[] | undefined;
+  /** Sorted by referrals: their count shows at every width. */
+  referralsShown?: boolean | undefined;
   /** Row selection for bulk changes; absent for a viewer. */
   selection?:
     | {
@@ -40,7 +43,7 @@ export function SignupsTable({
       }
     | undefined;
 }) {
-  const columns = shownColumns(COLUMNS, actions.readOnly);
+  const columns = withReferralsShown(shownColumns(COLUMNS, actions.readOnly), referralsShown);
   return (
     <ListTable
       isLoading={isLoading}
@@ -105,7 +108,12 @@ export function SignupsTable({
           <td className={columnCell(cellClass, COLUMN.confirmation)} data-label="Confirmation">
             <ConfirmationBadge confirmedAt={signup.confirmedAt} />
           </td>
-          <LineCells place={signup.place} referrals={signup.referrals} products={signup.products} />
+          <LineCells
+            place={signup.place}
+            referrals={signup.referrals}
+            products={signup.products}
+            referralsShown={referralsShown}
+          />
         </ListRow>
       ))}
     </ListTable>

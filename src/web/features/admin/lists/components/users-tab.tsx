@@ -13,6 +13,7 @@ export function UsersTab({ lists, rowActions }: { lists: ListState; rowActions: 
         isLoading={users.isLoading}
         failure={users.failure}
         search={lists.search}
+        referralsShown={lists.filters.sort === 'referrals'}
         {...rowActions}
       />
     </ListTabPanel>

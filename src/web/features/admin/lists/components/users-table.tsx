@@ -5,7 +5,7 @@ import { ACTIONS_COLUMN, EMAIL_COLUMN, ListRow, listTexts, shownColumns } from '
 import { columnCell, ListTable, type Column, type ListTableProps } from './list-table.tsx';
 import { cellClass, nowrapCellClass } from '../../shared/components/table-styles.ts';
 import { WhitelistBadge } from './whitelist-badge.tsx';
-import { LINE_COLUMN, LineCells } from './line-cells.tsx';
+import { LINE_COLUMN, LineCells, withReferralsShown } from './line-cells.tsx';
 
 /** The spec's columns in its order, with the confirmation added before the actions. */
 const COLUMN = {
@@ -24,9 +24,14 @@ export function UsersTable({
   isLoading,
   failure,
   search,
+  referralsShown = false,
   ...actions
-}: ListTableProps & { users: UserRecord[] | undefined }) {
-  const columns = shownColumns(COLUMNS, actions.readOnly);
+}: ListTableProps & {
+  users: UserRecord[] | undefined;
+  /** Sorted by referrals: their count shows at every width. */
+  referralsShown?: boolean | undefined;
+}) {
+  const columns = withReferralsShown(shownColumns(COLUMNS, actions.readOnly), referralsShown);
   return (
     <ListTable
       isLoading={isLoading}
@@ -67,7 +72,12 @@ export function UsersTable({
             {/* An address that never signed up has nothing to confirm. */}
             {user.signupDate ? <ConfirmationBadge confirmedAt={user.confirmedAt} /> : 'N/A'}
           </td>
-          <LineCells place={user.place} referrals={user.referrals} products={user.products} />
+          <LineCells
+            place={user.place}
+            referrals={user.referrals}
+            products={user.products}
+            referralsShown={referralsShown}
+          />
         </ListRow>
       ))}
     </ListTable>
