@@ -40,7 +40,8 @@ export async function readFunnel(
 
   const invited = sql<boolean>`exists (
     select 1 from mail_outbox o
-    where o.to_address = s.email and o.template = ${earlyAccessInvitation.id} and o.status = 'sent'
+    where o.to_address = s.email and o.template = ${sql.lit(earlyAccessInvitation.id)}
+      and o.status = 'sent'
   )`;
   const registered = sql<boolean>`exists (select 1 from app_users u where u.email = s.email)`;
   const referred = sql<boolean>`exists (select 1 from referrals r where r.friend_id = s.id)`;

@@ -87,7 +87,8 @@ export function waveCandidates(
           .selectFrom('mail_outbox as o')
           .select('o.id')
           .whereRef('o.to_address', '=', 'w.email')
-          .where('o.template', '=', earlyAccessInvitation.id)
+          // A literal: SQLite's index of invitations is partial (migration 0024).
+          .where('o.template', '=', sql.lit(earlyAccessInvitation.id))
           .where('o.status', '=', 'sent')
           .where('o.finished_at', '<=', cutoff),
       ),

@@ -29,7 +29,8 @@ export async function readCounts(db: Kysely<Database>, now = new Date()): Promis
       db
         .selectFrom('mail_outbox')
         .select(sql<number>`count(distinct to_address)`.as('count'))
-        .where('template', '=', INVITATION_TEMPLATE_ID)
+        // A literal: SQLite's index of invitations is partial (migration 0024).
+        .where('template', '=', sql.lit(INVITATION_TEMPLATE_ID))
         .where('status', '=', 'sent')
         .executeTakeFirst(),
     ),
