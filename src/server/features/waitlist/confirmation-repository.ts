@@ -54,15 +54,22 @@ async function recentConfirmationMails(
 ): Promise<Map<string, MailHistory>> {
   const since = new Date(now.getTime() - CONFIRMATION_MAIL_LIMITS.dayMs).toISOString();
   const list = JSON.stringify(addresses);
-  // SQLite, without statistics, would walk the template index over every confirmation ever
-  // queued; `+template` leaves it the address index (one seek per address).
+  // Without statistics (SQLite never has them; PostgreSQL's lag behind a fast-growing outbox)
+  // the planners would walk the template index over every confirmation ever queued (3 ms a
+  // batch of 40 at 12,000 mails on PostgreSQL); `+template` (SQLite) and `template || ''`
+  // (PostgreSQL) leave them the address index: one seek per address (PostgreSQL: per address of
+  // the list, by a lateral join).
   const { rows } = await (
     isPostgres(db)
       ? sql<HistoryRow>`
-          select to_address, count(*) as count, max(created_at) as latest from mail_outbox
-          where to_address in (select jsonb_array_elements_text(${list}::jsonb))
-            and created_at > ${since} and template = ${CONFIRMATION_TEMPLATE}
-          group by to_address`
+          select a.address as to_address, h.count, h.latest
+          from jsonb_array_elements_text(${list}::jsonb) as a(address)
+          cross join lateral (
+            select count(*) as count, max(o.created_at) as latest from mail_outbox o
+            where o.to_address = a.address and o.created_at > ${since}
+              and o.template || '' = ${CONFIRMATION_TEMPLATE}
+          ) as h
+          where h.count > 0`
       : sql<HistoryRow>`
           select to_address, count(*) as count, max(created_at) as latest from mail_outbox
           where to_address in (select value from json_each(${list}))
