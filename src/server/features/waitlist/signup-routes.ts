@@ -46,7 +46,10 @@ function signupLimit(app: FastifyInstance, config: AppConfig): onRequestAsyncHoo
 
 export function signupRoutes(app: FastifyInstance, config: AppConfig) {
   // Concurrent signups share one commit; each request is answered after its own row is saved.
-  // SQLite has one writer; PostgreSQL commits several transactions at once.
+  // SQLite has one writer; PostgreSQL commits two transactions at once: with four, 50 waiting
+  // requests split into batches of about 12, each paying a batch's round trips and commit
+  // (A/B in one sitting, 6 s each: about 2,020 signups a second with four, 2,380 with two,
+  // 2,130 with one; p99 70-89, 60-64 and 53-59 ms).
   const recordSignup = groupCommit(
     (signups: NewSignup[]) =>
       insertSignups(
@@ -56,7 +59,7 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
         config.signupConfirmation ? 'mail' : 'at-once',
         config.referrals,
       ),
-    { concurrency: app.database.dialect === 'postgres' ? 4 : 1 },
+    { concurrency: app.database.dialect === 'postgres' ? 2 : 1 },
   );
   const isDisposable = disposableAddressCheck(config.disposableDomainsAllowed);
   // The networks of referred signups are keyed with the service's secret (read once, lazily).
