@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { sentInvitation } from '../../platform/mail/outbox-repository.ts';
 import { INVITATION_TEMPLATE_ID } from '../../platform/mail/templates/template-ids.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { migrationsThrough, migrationTestDatabase } from '../../test/migration-steps.ts';
@@ -31,7 +32,7 @@ describe.each(kinds)('migration 0024-sqlite-intake-indexes on $name', (kind) => 
         expect(rows[0]?.sql).toContain(`where "template" = '${INVITATION_TEMPLATE_ID}'`);
         const plan = await sql<{ detail: string }>`explain query plan
           select count(distinct to_address) from mail_outbox
-          where template = ${sql.lit(INVITATION_TEMPLATE_ID)} and status = 'sent'`.execute(db);
+          where ${sentInvitation('mail_outbox')}`.execute(db);
         expect(plan.rows.map((row) => row.detail).join(' ')).toContain(
           'mail_outbox_template_status_to_idx',
         );

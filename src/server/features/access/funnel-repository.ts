@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FunnelResponse, FunnelStage } from '../../../contract/waves.ts';
 import { isPostgres } from '../../db/column-types.ts';
 import type { Database } from '../../db/schema.ts';
-import { earlyAccessInvitation } from './early-access-invitation-mail.ts';
+import { sentInvitation } from '../../platform/mail/outbox-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,8 +40,7 @@ export async function readFunnel(
 
   const invited = sql<boolean>`exists (
     select 1 from mail_outbox o
-    where o.to_address = s.email and o.template = ${sql.lit(earlyAccessInvitation.id)}
-      and o.status = 'sent'
+    where o.to_address = s.email and ${sentInvitation('o')}
   )`;
   const registered = sql<boolean>`exists (select 1 from app_users u where u.email = s.email)`;
   const referred = sql<boolean>`exists (select 1 from referrals r where r.friend_id = s.id)`;

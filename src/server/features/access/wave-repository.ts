@@ -5,7 +5,11 @@ import { toDate, type Database, type InviteWavesTable } from '../../db/schema.ts
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { recordAudits } from '../../platform/audit/audit-repository.ts';
 import { whitelistForInvitation } from './whitelist-repository.ts';
-import { enqueueMails, retryDeadMail } from '../../platform/mail/outbox-repository.ts';
+import {
+  enqueueMails,
+  retryDeadMail,
+  sentInvitation,
+} from '../../platform/mail/outbox-repository.ts';
 import { earlyAccessInvitation } from './early-access-invitation-mail.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -87,9 +91,7 @@ export function waveCandidates(
           .selectFrom('mail_outbox as o')
           .select('o.id')
           .whereRef('o.to_address', '=', 'w.email')
-          // A literal: SQLite's index of invitations is partial (migration 0024).
-          .where('o.template', '=', sql.lit(earlyAccessInvitation.id))
-          .where('o.status', '=', 'sent')
+          .where(sentInvitation('o'))
           .where('o.finished_at', '<=', cutoff),
       ),
     )

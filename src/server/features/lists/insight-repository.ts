@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminCounts, AuditQuery } from '../../../contract/admin-insights.ts';
 import { toDate, type Database } from '../../db/schema.ts';
-import { INVITATION_TEMPLATE_ID } from '../../platform/mail/templates/template-ids.ts';
+import { sentInvitation } from '../../platform/mail/outbox-repository.ts';
 import { containsPattern, emailMatches } from '../../platform/lists/email-search.ts';
 import { countFromTally } from '../../platform/lists/signup-tally.ts';
 
@@ -29,9 +29,7 @@ export async function readCounts(db: Kysely<Database>, now = new Date()): Promis
       db
         .selectFrom('mail_outbox')
         .select(sql<number>`count(distinct to_address)`.as('count'))
-        // A literal: SQLite's index of invitations is partial (migration 0024).
-        .where('template', '=', sql.lit(INVITATION_TEMPLATE_ID))
-        .where('status', '=', 'sent')
+        .where(sentInvitation('mail_outbox'))
         .executeTakeFirst(),
     ),
     count(

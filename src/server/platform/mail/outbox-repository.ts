@@ -2,6 +2,7 @@ import {
   expressionBuilder,
   sql,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   type SqlBool,
   type Transaction,
@@ -9,12 +10,23 @@ import {
 import { isPostgres } from '../../db/column-types.ts';
 import type { Database, MailOutboxTable, OutboxStatus } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
+import { INVITATION_TEMPLATE_ID } from './templates/template-ids.ts';
 import {
   finishLeasedRow,
   leaseRows,
   releaseLeasedRows,
   type QueueTable,
 } from '../queue/lease-table.ts';
+
+/**
+ * An outbox row (aliased `alias`) that is the early-access invitation, sent: what "invited"
+ * means for the counts, the funnel and the waves. The template is written as a literal, as
+ * SQLite's index of invitations is partial (migration 0024) and a bound value cannot use it.
+ */
+export function sentInvitation(alias: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${alias}.template`)} = ${sql.lit(INVITATION_TEMPLATE_ID)}
+    and ${sql.ref(`${alias}.status`)} = 'sent')`;
+}
 
 /** The outbox as a lease queue: a round is one lease (its SMTP attempts are counted apart). */
 const OUTBOX: QueueTable = { table: 'mail_outbox', rounds: 'rounds' };
