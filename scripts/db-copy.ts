@@ -29,7 +29,7 @@ const DERIVED_TABLES = new Map([
  * credited referrals, counted as its referrals are copied after it): copied as 0, then checked
  * by their sum.
  */
-const DERIVED_COLUMNS = new Map([['signups', { column: 'referrals_credited', zero: 0 }]]);
+const DERIVED_COLUMNS = new Map([['signups', 'referrals_credited']]);
 const BATCH_ROWS = 1000;
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 60_000;
@@ -183,8 +183,8 @@ function converter(table: string, types: Map<string, string>): (row: Row) => Row
   return (row) => {
     const converted: Row = {};
     for (const [column, value] of Object.entries(row)) {
-      if (column === derived?.column) {
-        converted[column] = derived.zero;
+      if (column === derived) {
+        converted[column] = 0;
         continue;
       }
       const type = types.get(column);
@@ -272,7 +272,7 @@ async function verifyCounts(target: AnyDb, copies: TableCopy[]): Promise<void> {
 
 /** Each derived column sums on the target to what it sums in the source. */
 async function verifyDerivedColumns(source: SQLite.Database, target: AnyDb): Promise<void> {
-  for (const [table, { column }] of DERIVED_COLUMNS) {
+  for (const [table, column] of DERIVED_COLUMNS) {
     const sum = `select coalesce(sum("${column}"), 0) as total from "${table}"`;
     const expected = Number(source.prepare(sum).pluck().get());
     const { rows } = await sql<{ total: string }>`${sql.raw(sum)}`.execute(target);

@@ -83,7 +83,8 @@ export interface Place {
  * (at most about a bucket's width of index entries), read in one statement so both sums see the
  * same moment. Those ahead in the bucket are two ranges of the line's index (the keys before the
  * person's, then their own key with a later ticket): one condition with an OR made SQLite merge
- * two index scans, at twice the cost. Undefined when the person does not wait (unconfirmed, invited, gone).
+ * two index scans, at twice the cost. Undefined when the person does not wait (unconfirmed,
+ * invited, gone).
  */
 export async function placeInLine(db: Executor, id: string): Promise<Place | undefined> {
   const me = await db
