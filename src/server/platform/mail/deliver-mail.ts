@@ -10,6 +10,7 @@ import { isUnsubscribed } from './email-repository.ts';
 import { isRetryable, sendWithRetry } from './mail-transport.ts';
 import type { OutboxOutcome, OutboxRow } from './outbox-repository.ts';
 import { nextRoundAt } from './outbox-worker.ts';
+import { composeFromSkeleton } from './message-skeleton.ts';
 import { renderMail } from './render-mail.ts';
 import { findTemplate } from './templates/template-registry.ts';
 import { unsubscribeUrl } from '../links/unsubscribe-token.ts';
@@ -96,28 +97,42 @@ export function createDeliverer({
       params,
     );
     const attachments = await template.attachmentsFor?.({ db, to, params });
+    const messageId = row.message_id ?? messageIdFor(row.id, publicUrl);
+    const headers = listUnsubscribe
+      ? {
+          'List-Unsubscribe': `<${listUnsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : undefined;
+    // The envelope names the one recipient explicitly.
+    const envelope = { from: mail.from, to: [to] };
+    const raw = attachments
+      ? undefined
+      : await composeFromSkeleton({
+          from: mail.from,
+          to,
+          subject: rendered.subject,
+          html: rendered.html,
+          text: rendered.text,
+          messageId,
+          ...(headers ? { headers } : {}),
+        });
     const outcome = await sendWithRetry(
       transport,
-      {
-        from: mail.from,
-        // An address object is taken as it is (a string is parsed as a list), and the envelope
-        // names the one recipient explicitly.
-        to: { name: '', address: to },
-        envelope: { from: mail.from, to: [to] },
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        messageId: row.message_id ?? messageIdFor(row.id, publicUrl),
-        ...(attachments ? { attachments } : {}),
-        ...(listUnsubscribe
-          ? {
-              headers: {
-                'List-Unsubscribe': `<${listUnsubscribe}>`,
-                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-              },
-            }
-          : {}),
-      },
+      raw
+        ? { envelope, raw, messageId }
+        : {
+            from: mail.from,
+            // An address object is taken as it is (a string is parsed as a list).
+            to: { name: '', address: to },
+            envelope,
+            subject: rendered.subject,
+            html: rendered.html,
+            text: rendered.text,
+            messageId,
+            ...(attachments ? { attachments } : {}),
+            ...(headers ? { headers } : {}),
+          },
       mail,
     );
     if (outcome.ok) {
