@@ -98,6 +98,30 @@ describe('composing a mail from its template’s skeleton', () => {
     });
   }
 
+  it('writes a Message-ID and header values of any length as nodemailer does, on their line or folded below it', async () => {
+    const message = await messageFor('waitlist-confirmation', 'viewer@example.com', 3);
+    const host = (length: number) => `${'h'.repeat(length - '.example'.length)}.example`;
+    const changes: Partial<PersonalMessage>[] = [
+      { messageId: `<0190abcd-0000-7000-8000-000000000000@${host(21)}>` },
+      { messageId: `<0190abcd-0000-7000-8000-000000000000@${host(24)}>` },
+      { messageId: `<0190abcd-0000-7000-8000-000000000000@${host(70)}>` },
+      { headers: { 'List-Unsubscribe': '<https://r.test/u?t=1>' } },
+      { headers: { 'List-Unsubscribe': `<https://reelscore.test/${'a'.repeat(50)}>` } },
+      { headers: { 'List-Unsubscribe': `<https://reelscore.test/${'a'.repeat(51)}>` } },
+      { headers: { 'X-Entity-Ref-ID': 'a=b;c,d<e>f' } },
+      { to: 'a=?b?=c@example.com' },
+      { to: "#!$%&'*+/=?^_`{|}~-@example.com" },
+    ];
+    for (const change of changes) {
+      const changed = { ...message, ...change };
+      const fast = await composeFromSkeleton(changed);
+      expect(fast, JSON.stringify(change)).toBeDefined();
+      expect(sameBoundary(fast!.toString('latin1')), JSON.stringify(change)).toBe(
+        sameBoundary(await composedByNodemailer(changed)),
+      );
+    }
+  });
+
   it('leaves to nodemailer every value a slot cannot take as it is', async () => {
     const message = await messageFor('waitlist-confirmation', 'viewer@example.com', 1);
     const unfit: Partial<PersonalMessage>[] = [
@@ -109,9 +133,12 @@ describe('composing a mail from its template’s skeleton', () => {
       // Header values that would need encoding or that nodemailer may fold at a space.
       { headers: { 'List-Unsubscribe': '<https://reelscore.test/ü>' } },
       { headers: { 'List-Unsubscribe': `<https://reelscore.test/${'a '.repeat(50)}>` } },
-      { headers: { 'List-Unsubscribe': `<https://reelscore.test/${'a'.repeat(50)}>` } },
       { headers: { 'X-Line': 'one\r\nBcc: someone@example.com' } },
       { messageId: '<ü@reelscore.test>' },
+      { messageId: 'no-brackets@reelscore.test' },
+      // nodemailer writes these as encoded words.
+      { headers: { 'X-Entity-Ref-ID': '"a=b;c",d<e>f' } },
+      { headers: { 'X-Entity-Ref-ID': 'a=?b' } },
     ];
     for (const change of unfit) {
       expect(await composeFromSkeleton({ ...message, ...change }), JSON.stringify(change)).toBe(

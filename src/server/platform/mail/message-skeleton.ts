@@ -28,33 +28,35 @@ export interface PersonalMessage {
  */
 const SLOT = {
   to: 'rsph-to@rsph.invalid',
-  messageId: '<rsph-message-id@rsph.invalid>',
   /** nodemailer writes the Date header itself, in its place: the slot is a date no mail has. */
   date: new Date(0),
   html: 'RSPH-HTML-BODY',
   text: 'RSPH-TEXT-BODY',
-  header: (n: number, kind: HeaderKind) =>
-    kind === 'plain'
-      ? `RSPH-HEADER-${n}`
-      : `<https://rsph.invalid/header-${n}/${'x'.repeat(LONG_LINK)}>`,
+  /** The n-th header's slot (the Message-ID is header -1), folded as its value is. */
+  header: (n: number, fold: Fold) =>
+    n < 0
+      ? `<rsph-message-id${fold === 'folded' ? `-${'x'.repeat(FOLD_AT)}` : ''}@rsph.invalid>`
+      : `RSPH-HEADER-${n}${fold === 'folded' ? `-${'x'.repeat(FOLD_AT)}` : ''}`,
 };
 /**
- * A header value is written as it is when it is `plain` (printable ASCII, short enough that
- * nodemailer neither encodes nor folds it) or a `link` (one unbreakable token in angle brackets,
- * long enough that nodemailer folds it onto a line of its own, as it does the slot).
+ * nodemailer folds a header line of 76 characters or more at a space; a value without spaces
+ * then goes whole onto a line of its own ("Name:", then " value"). So a value of printable ASCII
+ * without spaces, quotes or `=?` is written as it is, on the header's line or folded below it by its length
+ * alone, and its slot is made to fold the same way.
  */
-type HeaderKind = 'plain' | 'link';
-const LONG_LINK = 100;
+type Fold = 'inline' | 'folded';
+const FOLD_AT = 76;
+/** nodemailer encodes a value with a quote or with `=?` (the start of an encoded word). */
+const UNSPACED = /^(?!.*=\?)[\x21\x23-\x7e]{1,900}$/;
+
+function foldOf(name: string, value: string): Fold | undefined {
+  if (!UNSPACED.test(value)) return undefined;
+  return `${name}: ${value}`.length >= FOLD_AT ? 'folded' : 'inline';
+}
+
 /** An address nodemailer writes as it is: a dot-atom local part at an ASCII host, not too long. */
 const ATOM_ADDRESS = /^(?=.{3,60}$)[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9.-]+$/;
-const PLAIN = /^[\x21-\x7e](?:[\x20-\x7e]{0,58}[\x21-\x7e])?$/;
-const LINK = new RegExp(`^<[\\x21-\\x3b\\x3d\\x3f-\\x7e]{${LONG_LINK},900}>$`);
 
-function headerKind(value: string): HeaderKind | undefined {
-  if (PLAIN.test(value)) return 'plain';
-  if (LINK.test(value)) return 'link';
-  return undefined;
-}
 /** nodemailer's quoted-printable line length. */
 const QP_LINE = 76;
 
@@ -78,16 +80,20 @@ function dateHeader(date: Date): string {
  * quoted-printable), or undefined when a value needs nodemailer's own handling.
  */
 export async function composeFromSkeleton(message: PersonalMessage): Promise<Buffer | undefined> {
+  if (!ATOM_ADDRESS.test(message.to) || !/^<[^<>]+>$/.test(message.messageId)) return undefined;
   const headers = Object.entries(message.headers ?? {});
-  if (!ATOM_ADDRESS.test(message.to) || !PLAIN.test(message.messageId)) return undefined;
-  const kinds = headers.map(([, value]) => headerKind(value));
-  if (!kinds.every((kind) => kind !== undefined)) return undefined;
-  const shapeOf: [string, HeaderKind][] = headers.map(([name], n) => [name, kinds[n]!]);
-  const key = JSON.stringify([message.from, message.subject, shapeOf]);
+  const folds = [
+    foldOf('Message-ID', message.messageId),
+    ...headers.map(([name, value]) => foldOf(name, value)),
+  ];
+  if (!folds.every((fold) => fold !== undefined)) return undefined;
+  const [idFold, ...headerFolds] = folds as [Fold, ...Fold[]];
+  const shapeOf: [string, Fold][] = headers.map(([name], n) => [name, headerFolds[n]!]);
+  const key = JSON.stringify([message.from, message.subject, idFold, shapeOf]);
   let skeleton = skeletons.get(key);
   if (!skeleton) {
     if (skeletons.size >= MAX_SKELETONS) skeletons.clear();
-    skeleton = compose(message, shapeOf);
+    skeleton = compose(message, idFold, shapeOf);
     skeletons.set(key, skeleton);
   }
   const shape = await skeleton;
@@ -97,11 +103,11 @@ export async function composeFromSkeleton(message: PersonalMessage): Promise<Buf
   if (html.includes(shape.boundary) || text.includes(shape.boundary)) return undefined;
   const values = new Map<string, string>([
     [SLOT.to, message.to],
-    [SLOT.messageId, message.messageId],
+    [SLOT.header(-1, idFold), message.messageId],
     [dateHeader(SLOT.date), dateHeader(message.date ?? new Date())],
     [SLOT.html, html],
     [SLOT.text, text],
-    ...headers.map(([, value], n): [string, string] => [SLOT.header(n, kinds[n]!), value]),
+    ...headers.map(([, value], n): [string, string] => [SLOT.header(n, headerFolds[n]!), value]),
   ]);
   return Buffer.from(fillSlots(shape.message, values), 'latin1');
 }
@@ -109,15 +115,20 @@ export async function composeFromSkeleton(message: PersonalMessage): Promise<Buf
 /** nodemailer's message with a slot for every value, if each slot appears exactly once. */
 async function compose(
   message: PersonalMessage,
-  headers: [string, HeaderKind][],
+  idFold: Fold,
+  headers: [string, Fold][],
 ): Promise<Skeleton | null> {
+  const named: [string, Fold][] = [['Message-ID', idFold], ...headers];
+  const slots = named.map(([, fold], n) => SLOT.header(n - 1, fold));
+  // A slot must fold as the value it stands for (a long header name could fold a short slot).
+  if (!named.every(([name, fold], n) => foldOf(name, slots[n]!) === fold)) return null;
   const composed = await new MailComposer({
     from: message.from,
     to: { name: '', address: SLOT.to },
     subject: message.subject,
-    messageId: SLOT.messageId,
+    messageId: slots[0],
     date: SLOT.date,
-    headers: Object.fromEntries(headers.map(([name, kind], n) => [name, SLOT.header(n, kind)])),
+    headers: Object.fromEntries(headers.map(([name], n) => [name, slots[n + 1]])),
     text: { content: SLOT.text, contentTransferEncoding: 'quoted-printable' },
     html: { content: SLOT.html, contentTransferEncoding: 'quoted-printable' },
     disableFileAccess: true,
@@ -126,16 +137,9 @@ async function compose(
     .compile()
     .build();
   const text = composed.toString('latin1');
-  const slots = [
-    SLOT.to,
-    SLOT.messageId,
-    dateHeader(SLOT.date),
-    SLOT.html,
-    SLOT.text,
-    ...headers.map(([, kind], n) => SLOT.header(n, kind)),
-  ];
   const once = (slot: string) => text.split(slot).length === 2;
   const boundary = /boundary="?([^";\r\n]+)"?/.exec(text)?.[1];
-  if (!boundary || !slots.every(once) || /[^\t\n\r\x20-\x7e]/.test(text)) return null;
+  const all = [SLOT.to, dateHeader(SLOT.date), SLOT.html, SLOT.text, ...slots];
+  if (!boundary || !all.every(once) || /[^\t\n\r\x20-\x7e]/.test(text)) return null;
   return { message: text, boundary };
 }
