@@ -23,8 +23,9 @@ export interface PersonalMessage {
  * mails of one template differ only in their recipient, Message-ID, date, link headers and
  * bodies, so nodemailer composes each shape of message (sender, subject, header names) once with
  * slots, and each mail fills them in: header values as they are, bodies quoted-printable with
- * nodemailer's own encoder. A value a slot cannot take as it is (one that would need encoding or
- * folding) makes `composeFromSkeleton` return undefined, and nodemailer composes that mail.
+ * nodemailer's own encoder. A value a slot cannot take as it is (one nodemailer would encode,
+ * quote or fold at a space) makes `composeFromSkeleton` return undefined, and nodemailer
+ * composes that mail.
  */
 const SLOT = {
   to: 'rsph-to@rsph.invalid',
