@@ -11,8 +11,22 @@ function literal(text: string): string {
  */
 export function fillSlots(template: string, values: ReadonlyMap<string, string>): string {
   if (values.size === 0) return template;
-  // Longest first, so a slot that begins with another slot's text is filled as itself.
-  const names = [...values.keys()].sort((a, b) => b.length - a.length);
-  const slots = new RegExp(names.map(literal).join('|'), 'g');
-  return template.replace(slots, (slot) => values.get(slot)!);
+  return template.replace(slotPattern([...values.keys()]), (slot) => values.get(slot)!);
+}
+
+/** Callers fill the same few sets of slots over and over (a mail a recipient): one pattern each. */
+const patterns = new Map<string, RegExp>();
+const MAX_PATTERNS = 256;
+
+function slotPattern(names: string[]): RegExp {
+  const key = JSON.stringify(names);
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    // Longest first, so a slot that begins with another slot's text is filled as itself.
+    const longestFirst = [...names].sort((a, b) => b.length - a.length);
+    pattern = new RegExp(longestFirst.map(literal).join('|'), 'g');
+    if (patterns.size >= MAX_PATTERNS) patterns.clear();
+    patterns.set(key, pattern);
+  }
+  return pattern;
 }

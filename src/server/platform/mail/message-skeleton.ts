@@ -42,8 +42,8 @@ const SLOT = {
 /**
  * nodemailer folds a header line of 76 characters or more at a space; a value without spaces
  * then goes whole onto a line of its own ("Name:", then " value"). So a value of printable ASCII
- * without spaces, quotes or `=?` is written as it is, on the header's line or folded below it by its length
- * alone, and its slot is made to fold the same way.
+ * without spaces, quotes or `=?` is written as it is, on the header's line or folded below it
+ * by its length alone, and its slot is made to fold the same way.
  */
 type Fold = 'inline' | 'folded';
 const FOLD_AT = 76;
