@@ -347,6 +347,33 @@ for (const { width, height } of WIDTHS) {
   });
 }
 
+test('a search that settles after a click on another view keeps that view, and the address holds both', async ({
+  signedIn: page,
+}) => {
+  // A slow machine: the click's view renders after the search has settled (300 ms). The CPU is
+  // slowed only once the search is typed, so the list has loaded.
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (const view of VIEWS.filter((each) => each.id !== 'signups')) {
+      await gotoHydrated(page, '/admin');
+      await expectDashboard(page);
+      await expectView(page, VIEWS[0]!);
+      const search = `someone-${view.id}@example.com`;
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      await searchBox(page).fill(search);
+      await viewTab(page, view.name).click();
+      await expect
+        .poll(() => new URL(page.url()).searchParams.get('q'), { timeout: 20_000 })
+        .toBe(search);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await expectSelected(page, view);
+      await expectView(page, view);
+    }
+  } finally {
+    await cdp.detach();
+  }
+});
+
 for (const { width, height } of WIDTHS.filter((each) => each.width !== 768)) {
   test(`axe finds nothing to report on any view at ${width} px`, async ({ signedIn: page }) => {
     // Nine axe runs over a busy machine.

@@ -4,7 +4,6 @@
  * shown is loaded.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { SIGNUPS_PAGE_SIZE, signupsKey, useSignups } from './api/get-signups.ts';
 import { USERS_PAGE_SIZE, useUsers, usersKey } from './api/get-users.ts';
 import type { ConfirmationChoice } from './components/confirmation-filter.tsx';
@@ -12,6 +11,7 @@ import { filterQuery, readFilters, writeFilters, type ListFilters } from './list
 import { readPageSize, writePageSize, type PageSize } from './page-size.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useListView } from './use-list-view.ts';
+import { useUrlParams } from '../shared/use-url-params.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -34,7 +34,7 @@ export function useListState({
   /** A load failed: the text to fall back on names the list. */
   onError: (caught: Error, fallback: string) => void;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const filters = readFilters(params);
   const setFilters = (next: ListFilters) => setParams((current) => writeFilters(current, next));
   const setConfirmation = (choice: ConfirmationChoice) =>

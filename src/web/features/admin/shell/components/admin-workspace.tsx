@@ -6,7 +6,6 @@
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { DashboardRole } from '../../../../../contract/admin.ts';
 import type { BulkAction } from '../../../../../contract/waves.ts';
 import { trackEvent } from '../../../../lib/analytics/analytics.ts';
@@ -42,6 +41,7 @@ import { viewFromParam, viewsFor, withView, type ViewId } from '../admin-views.t
 import { CommandMenu } from './command-menu.tsx';
 import { PersonPanel } from './person-panel.tsx';
 import { ViewTabs } from './view-tabs.tsx';
+import { useUrlParams } from '../../shared/use-url-params.ts';
 
 /** A tool's view: its panel sits at the top of the view, not below a list. */
 const toolView = 'mt-4 [&>section]:mt-0 [&>section+section]:mt-6';
@@ -59,7 +59,7 @@ export function AdminWorkspace({
 }) {
   const readOnly = role === 'viewer';
   // The view lives in the URL, with the lists' search and filters: shareable, and Back works.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const tab: ViewId = viewFromParam(params.get('tab'), readOnly);
   const views = viewsFor(readOnly);
   const setTab = (next: ViewId) => setParams((current) => withView(current, next));
