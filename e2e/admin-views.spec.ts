@@ -350,6 +350,8 @@ for (const { width, height } of WIDTHS) {
 test('a search that settles after a click on another view keeps that view, and the address holds both', async ({
   signedIn: page,
 }) => {
+  // Nine views, each rendered at a twentieth of the CPU's speed.
+  test.setTimeout(180_000);
   // A slow machine: the click's view renders after the search has settled (300 ms). The CPU is
   // slowed only once the search is typed, so the list has loaded.
   const cdp = await page.context().newCDPSession(page);
