@@ -12,28 +12,40 @@ import { numberedEmails, seedSignups } from './support/admin-data.ts';
 import { expect, test } from './support/admin-fixtures.ts';
 import { gotoHydrated } from './support/fixtures.ts';
 
-/** Each row of a list: its top and bottom on the page, and its height. */
+/**
+ * Each row of a list: its top and bottom on the page, its height, and whether its address takes
+ * more than one line (an address longer than its column wraps rather than being cut: such a row,
+ * another journey's on the shared database, is rightly taller).
+ */
 function rowBoxes(panel: Locator) {
   return panel.locator('tbody tr:not([role="presentation"])').evaluateAll((rows) =>
     rows.map((row) => {
       const box = row.getBoundingClientRect();
+      const address = row.querySelector('td > span')!;
+      const lineHeight = parseFloat(getComputedStyle(address).lineHeight);
       return {
         top: box.top + window.scrollY,
         bottom: box.bottom + window.scrollY,
         height: box.height,
+        addressWraps: address.getBoundingClientRect().height > lineHeight * 1.5,
       };
     }),
   );
 }
 
 /**
- * The first screen of a list at 1440x900: 12 rows or more in it, each about 36 px high, and the
- * first row's top above `firstRowAbove`.
+ * The first screen of a list at 1440x900: 12 rows or more in it, each about 36 px high (but for
+ * a row whose long address wraps), and the first row's top above `firstRowAbove`; with
+ * `ownOnly`, the rows are the test's own, and no address wraps.
  */
 async function expectDenseFirstScreen(
   page: Page,
   panel: Locator,
-  { rows, firstRowAbove }: { rows: number; firstRowAbove: number },
+  {
+    rows,
+    firstRowAbove,
+    ownOnly = false,
+  }: { rows: number; firstRowAbove: number; ownOnly?: boolean },
 ) {
   await expect(panel.locator('tbody tr')).toHaveCount(rows);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -41,7 +53,9 @@ async function expectDenseFirstScreen(
   expect(boxes[0]!.top, 'the first row’s top').toBeLessThan(firstRowAbove);
   const inFirstScreen = boxes.filter((box) => box.bottom <= 900).length;
   expect(inFirstScreen, 'rows fully in the first screen').toBeGreaterThanOrEqual(12);
-  for (const box of boxes) expect(box.height).toBeLessThanOrEqual(40);
+  for (const box of boxes) if (!box.addressWraps) expect(box.height).toBeLessThanOrEqual(40);
+  // The test's own rows (all of a search's) have short addresses: none of them wraps.
+  if (ownOnly) expect(boxes.filter((box) => box.addressWraps)).toEqual([]);
 }
 
 function heading(panel: Locator) {
@@ -70,7 +84,7 @@ test('at 1440x900 with 25 a page the first row starts above 270 px and 12 rows o
     await top(searchBox(page)),
     0,
   );
-  await expectDenseFirstScreen(page, signups, { rows: 25, firstRowAbove: 300 });
+  await expectDenseFirstScreen(page, signups, { rows: 25, firstRowAbove: 300, ownOnly: true });
   expect(await axeViolations(page)).toEqual([]);
 
   // The users' own page size, 50, shows as densely.
