@@ -84,7 +84,8 @@ function expectSecurityHeaders({ request, response }: Answer, env: 'test' | 'pro
   expect(headers['x-powered-by'], where).toBeUndefined();
   expect(headers['x-xss-protection'], where).toBeUndefined();
   // The sign-in popup must keep its opener (decision 0003); everything else isolates itself.
-  const popupWindow = popup || path.startsWith('/oidc/');
+  const providerPath = path === '/oidc' || path.startsWith('/oidc/');
+  const popupWindow = popup || providerPath;
   expect(headers['cross-origin-opener-policy'], where).toBe(
     popupWindow ? undefined : 'same-origin-allow-popups',
   );
@@ -94,10 +95,7 @@ function expectSecurityHeaders({ request, response }: Answer, env: 'test' | 'pro
   expect(csp.get('frame-ancestors'), where).toBe("'none'");
   expect(csp.get('object-src') ?? csp.get('default-src'), where).toBe("'none'");
   expect(csp.get('script-src') ?? '', where).not.toContain("'unsafe-inline'");
-  if (
-    path.startsWith('/oidc/') ||
-    (path.startsWith('/api/') && !personPage && !path.startsWith('/api/docs'))
-  ) {
+  if (providerPath || (path.startsWith('/api/') && !personPage && !path.startsWith('/api/docs'))) {
     expect(policy, where).toBe(API_POLICY);
   } else if (personPage) {
     expect(csp.get('default-src'), where).toBe("'none'");

@@ -29,8 +29,15 @@ export function registerLoopbackRedirect(app: FastifyInstance, config: AppConfig
   const publicUrl = new URL(config.publicUrl);
   const publicHost = hostParts(publicUrl.host);
   if (publicUrl.protocol !== 'http:' || !publicHost || !LOOPBACK_NAMES.has(publicHost.name)) return;
+  // Nearly every request of a run carries the same Host: its parts are parsed once, not per request.
+  let lastHost: string | undefined;
+  let lastParts: ReturnType<typeof hostParts> = null;
   app.addHook('onRequest', (request, reply, done) => {
-    const host = hostParts(request.headers.host);
+    if (request.headers.host !== lastHost) {
+      lastHost = request.headers.host;
+      lastParts = hostParts(lastHost);
+    }
+    const host = lastParts;
     const alias =
       host !== null &&
       host.name !== publicHost.name &&

@@ -172,16 +172,26 @@ export async function mountEmbeddedProvider(
   provider.proxy = config.trustProxy !== false;
   provider.use(pagePolicyForOwnPages);
 
-  await app.register(middie);
   const handle = provider.callback();
   // Koa writes to the raw response, past the reply headers every other answer gets; the
   // provider's answers are JSON, redirects and plain text, so the API's headers fit. No COOP:
   // its redirects run inside the sign-in popup (see decision 0003).
   const { 'cross-origin-opener-policy': _coop, ...headers } = apiSecurityHeaders(config);
-  // Koa answers (and reports its own errors) inside the promise.
-  app.use(EMBEDDED_ISSUER_PATH, (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    void handle(req, res);
+  // The middleware engine in a scope of its own, whose only routes are the provider's paths:
+  // it runs (as an onRequest hook, before any body is read) for those and for no other request.
+  await app.register(async (scope) => {
+    await scope.register(middie);
+    // Koa answers (and reports its own errors) inside the promise.
+    scope.use(EMBEDDED_ISSUER_PATH, (req: IncomingMessage, res: ServerResponse) => {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      void handle(req, res);
+    });
+    for (const url of [EMBEDDED_ISSUER_PATH, `${EMBEDDED_ISSUER_PATH}/*`]) {
+      // The middleware answers every request here; a handler that runs would be a bug.
+      scope.all(url, { schema: { hide: true }, config: { access: 'public' } }, (_request, reply) =>
+        reply.callNotFound(),
+      );
+    }
   });
 
   await app.register(async (scope) => {
