@@ -57,7 +57,12 @@ describe.each(kinds)('the place in line and referrals in privacy requests on $na
     database = await kind.create();
     handle = openDatabase(database.config);
     db = handle.db;
-    await migrateToLatest(db);
+    // The test's own schema named: without it the migrator, finding its tables by name in any
+    // schema, can take another test's for its own.
+    await migrateToLatest(
+      db,
+      database.config.kind === 'postgres' ? database.config.schema : undefined,
+    );
   });
   afterAll(async () => {
     await handle.close();
