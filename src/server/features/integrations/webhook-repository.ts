@@ -16,6 +16,7 @@ import {
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { recordAudit } from '../../platform/audit/audit-repository.ts';
 import {
+  duePostgres,
   finishLeasedRow,
   leaseRows,
   releaseLeasedRows,
@@ -279,11 +280,9 @@ export async function leaseDueDeliveries(
     db,
     DELIVERIES,
     worker,
-    expressionBuilder<Database, 'webhook_deliveries'>()(
-      'id',
-      'in',
-      isPostgres(db) ? due.forUpdate().skipLocked() : due,
-    ),
+    isPostgres(db)
+      ? duePostgres(DELIVERIES, ['next_attempt_at', 'id'], at, limit)
+      : expressionBuilder<Database, 'webhook_deliveries'>()('id', 'in', due),
     { leaseMs, now },
   );
   if (rows.length === 0) return [];

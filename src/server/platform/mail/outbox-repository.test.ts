@@ -143,6 +143,30 @@ describe.each(kinds)('the mail outbox on $name', (kind) => {
     expect(await findOutboxMail(db(), id)).toMatchObject({ status: 'queued', rounds: 0 });
   });
 
+  it('takes expired leases and queued mail in one order, the limit counting both', async () => {
+    const now = new Date();
+    const queue = (to: string, offset: number, urgent = false) =>
+      enqueueMail(db(), {
+        to,
+        template: 't',
+        requestedBy: urgent ? 'admin@x.com' : 'system',
+        urgent,
+        at: new Date(now.getTime() + offset),
+      });
+    const stalled = await queue('stalled@x.com', 0);
+    await leaseDueMail(db(), 'dead-worker', { limit: 1, leaseMs: 1000, now });
+    const queued = [];
+    for (let n = 1; n <= 4; n++) queued.push(await queue(`q${n}@x.com`, n));
+    const urgent = await queue('urgent@x.com', 5, true);
+    const later = new Date(now.getTime() + 2000);
+    const lease = async (limit: number) =>
+      (await leaseDueMail(db(), 'w', { limit, leaseMs: 1000, now: later })).map((row) => row.id);
+    expect(await lease(3)).toEqual([urgent.id, stalled.id, queued[0]!.id]);
+    expect(await lease(2)).toEqual([queued[1]!.id, queued[2]!.id]);
+    expect(await lease(10)).toEqual([queued[3]!.id]);
+    expect(await lease(10)).toEqual([]);
+  });
+
   it('leases mail someone waits for before older background mail', async () => {
     const now = new Date();
     for (let n = 0; n < 30; n++) {

@@ -1,5 +1,4 @@
 import {
-  expressionBuilder,
   sql,
   type Kysely,
   type RawBuilder,
@@ -12,6 +11,7 @@ import type { Database, MailOutboxTable, OutboxStatus } from '../../db/schema.ts
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { INVITATION_TEMPLATE_ID } from './templates/template-ids.ts';
 import {
+  duePostgres,
   finishLeasedRow,
   leaseRows,
   releaseLeasedRows,
@@ -137,26 +137,10 @@ export async function enqueueMails(
   return messages.map((message) => byKey.get(message.dedupeKey)!);
 }
 
-/** Due messages, first first: queued ones whose time has come, and ones whose lease ran out. */
-function dueRows(db: Kysely<Database>, at: string, limit: number) {
-  return db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', at)]),
-        eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
-      ]),
-    )
-    .orderBy('priority')
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit);
-}
-
 /**
- * `dueRows` on SQLite: each kind is read in order from its index, `limit` rows at most, instead
- * of collecting and sorting every due row (the planner, without statistics, would pick the index
+ * Due messages on SQLite, first first (by priority, then time): queued ones whose time has come,
+ * and ones whose lease ran out. Each kind is read in order from its index, `limit` rows at most,
+ * instead of collecting and sorting every due row (the planner, without statistics, would pick the index
  * by time and sort them all) (with a backlog of 30,000 mails, 10 ms of the
  * event loop for each lease).
  */
@@ -189,11 +173,7 @@ export async function leaseDueMail(
 ): Promise<OutboxRow[]> {
   const at = now.toISOString();
   const due = isPostgres(db)
-    ? expressionBuilder<Database, 'mail_outbox'>()(
-        'id',
-        'in',
-        dueRows(db, at, limit).forUpdate().skipLocked(),
-      )
+    ? duePostgres(OUTBOX, ['priority', 'next_attempt_at', 'id'], at, limit)
     : sql<SqlBool>`id in ${dueSqlite(at, limit)}`;
   const rows = await leaseRows<OutboxRow>(db, OUTBOX, worker, due, { leaseMs, now });
   return rows.sort((a, b) => a.priority - b.priority || (a.id < b.id ? -1 : 1));
