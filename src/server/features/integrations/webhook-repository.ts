@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expressionBuilder, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   WEBHOOK_EVENT_TYPES,
   deliveryReason,
@@ -16,7 +16,7 @@ import {
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { recordAudit } from '../../platform/audit/audit-repository.ts';
 import {
-  duePostgres,
+  dueRows,
   finishLeasedRow,
   leaseRows,
   releaseLeasedRows,
@@ -263,26 +263,16 @@ export async function leaseDueDeliveries(
   worker: string,
   { limit, leaseMs, now = new Date() }: { limit: number; leaseMs: number; now?: Date },
 ): Promise<LeasedDelivery[]> {
-  const at = now.toISOString();
-  const due = db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', at)]),
-        eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', at)]),
-      ]),
-    )
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit);
   const rows = await leaseRows<DeliveryRow>(
     db,
     DELIVERIES,
     worker,
-    isPostgres(db)
-      ? duePostgres(DELIVERIES, ['next_attempt_at', 'id'], at, limit)
-      : expressionBuilder<Database, 'webhook_deliveries'>()('id', 'in', due),
+    dueRows(DELIVERIES, {
+      order: ['next_attempt_at', 'id'],
+      at: now.toISOString(),
+      limit,
+      postgres: isPostgres(db),
+    }),
     { leaseMs, now },
   );
   if (rows.length === 0) return [];

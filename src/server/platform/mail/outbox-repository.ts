@@ -11,7 +11,7 @@ import type { Database, MailOutboxTable, OutboxStatus } from '../../db/schema.ts
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { INVITATION_TEMPLATE_ID } from './templates/template-ids.ts';
 import {
-  duePostgres,
+  dueRows,
   finishLeasedRow,
   leaseRows,
   releaseLeasedRows,
@@ -138,29 +138,6 @@ export async function enqueueMails(
 }
 
 /**
- * Due messages on SQLite, first first (by priority, then time): queued ones whose time has come,
- * and ones whose lease ran out. Each kind is read in order from its index, `limit` rows at most,
- * instead of collecting and sorting every due row (the planner, without statistics, would pick the index
- * by time and sort them all) (with a backlog of 30,000 mails, 10 ms of the
- * event loop for each lease).
- */
-function dueSqlite(at: string, limit: number) {
-  return sql`(
-    select id from (
-      select * from (
-        select id, priority, next_attempt_at from mail_outbox
-        indexed by mail_outbox_priority_due_idx
-        where status = 'queued' and next_attempt_at <= ${at}
-        order by priority, next_attempt_at, id limit ${limit})
-      union all
-      select * from (
-        select id, priority, next_attempt_at from mail_outbox
-        where status = 'sending' and lease_until < ${at}
-        order by priority, next_attempt_at, id limit ${limit})
-    ) order by priority, next_attempt_at, id limit ${limit})`;
-}
-
-/**
  * Leases up to `limit` due messages to `worker` until `leaseMs` from now: queued ones whose time
  * has come, and ones whose lease ran out (their worker died mid-send). On PostgreSQL rows another
  * instance is leasing are skipped (`FOR UPDATE SKIP LOCKED`), so instances share the work and
@@ -171,10 +148,14 @@ export async function leaseDueMail(
   worker: string,
   { limit, leaseMs, now = new Date() }: { limit: number; leaseMs: number; now?: Date },
 ): Promise<OutboxRow[]> {
-  const at = now.toISOString();
-  const due = isPostgres(db)
-    ? duePostgres(OUTBOX, ['priority', 'next_attempt_at', 'id'], at, limit)
-    : sql<SqlBool>`id in ${dueSqlite(at, limit)}`;
+  // Queued mail is read from the index by priority and time (migration 0011).
+  const due = dueRows(OUTBOX, {
+    order: ['priority', 'next_attempt_at', 'id'],
+    at: now.toISOString(),
+    limit,
+    postgres: isPostgres(db),
+    queuedIndex: 'mail_outbox_priority_due_idx',
+  });
   const rows = await leaseRows<OutboxRow>(db, OUTBOX, worker, due, { leaseMs, now });
   return rows.sort((a, b) => a.priority - b.priority || (a.id < b.id ? -1 : 1));
 }
