@@ -6,7 +6,6 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '../../../contract/webhooks.ts';
-import { isPostgres } from '../../db/column-types.ts';
 import {
   toDate,
   type Database,
@@ -16,7 +15,6 @@ import {
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { recordAudit } from '../../platform/audit/audit-repository.ts';
 import {
-  dueRows,
   finishLeasedRow,
   leaseRows,
   releaseLeasedRows,
@@ -24,7 +22,11 @@ import {
 } from '../../platform/queue/lease-table.ts';
 
 /** Deliveries as a lease queue: each lease is one attempt. */
-const DELIVERIES: QueueTable = { table: 'webhook_deliveries', rounds: 'attempts' };
+const DELIVERIES: QueueTable = {
+  table: 'webhook_deliveries',
+  rounds: 'attempts',
+  order: ['next_attempt_at', 'id'],
+};
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -263,18 +265,7 @@ export async function leaseDueDeliveries(
   worker: string,
   { limit, leaseMs, now = new Date() }: { limit: number; leaseMs: number; now?: Date },
 ): Promise<LeasedDelivery[]> {
-  const rows = await leaseRows<DeliveryRow>(
-    db,
-    DELIVERIES,
-    worker,
-    dueRows(DELIVERIES, {
-      order: ['next_attempt_at', 'id'],
-      at: now.toISOString(),
-      limit,
-      postgres: isPostgres(db),
-    }),
-    { leaseMs, now },
-  );
+  const rows = await leaseRows<DeliveryRow>(db, DELIVERIES, worker, { limit, leaseMs, now });
   if (rows.length === 0) return [];
   const endpoints = await db
     .selectFrom('webhook_endpoints')

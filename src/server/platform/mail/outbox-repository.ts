@@ -6,12 +6,10 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import { isPostgres } from '../../db/column-types.ts';
 import type { Database, MailOutboxTable, OutboxStatus } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { INVITATION_TEMPLATE_ID } from './templates/template-ids.ts';
 import {
-  dueRows,
   finishLeasedRow,
   leaseRows,
   releaseLeasedRows,
@@ -29,7 +27,13 @@ export function sentInvitation(alias: string): RawBuilder<SqlBool> {
 }
 
 /** The outbox as a lease queue: a round is one lease (its SMTP attempts are counted apart). */
-const OUTBOX: QueueTable = { table: 'mail_outbox', rounds: 'rounds' };
+const OUTBOX: QueueTable = {
+  table: 'mail_outbox',
+  rounds: 'rounds',
+  order: ['priority', 'next_attempt_at', 'id'],
+  // Queued mail is read from the index by priority and time (migration 0011).
+  queuedIndex: 'mail_outbox_priority_due_idx',
+};
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;
@@ -148,15 +152,7 @@ export async function leaseDueMail(
   worker: string,
   { limit, leaseMs, now = new Date() }: { limit: number; leaseMs: number; now?: Date },
 ): Promise<OutboxRow[]> {
-  // Queued mail is read from the index by priority and time (migration 0011).
-  const due = dueRows(OUTBOX, {
-    order: ['priority', 'next_attempt_at', 'id'],
-    at: now.toISOString(),
-    limit,
-    postgres: isPostgres(db),
-    queuedIndex: 'mail_outbox_priority_due_idx',
-  });
-  const rows = await leaseRows<OutboxRow>(db, OUTBOX, worker, due, { leaseMs, now });
+  const rows = await leaseRows<OutboxRow>(db, OUTBOX, worker, { limit, leaseMs, now });
   return rows.sort((a, b) => a.priority - b.priority || (a.id < b.id ? -1 : 1));
 }
 

@@ -1,11 +1,5 @@
-import {
-  sql,
-  type Expression,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/column-types.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -20,6 +14,10 @@ export interface QueueTable {
   table: 'mail_outbox' | 'webhook_deliveries';
   /** The column counting the rounds a row was taken in. */
   rounds: 'rounds' | 'attempts';
+  /** Which due rows go first: the columns they are ordered by, ending with `id`. */
+  order: readonly string[];
+  /** The index SQLite reads queued rows from, where its planner would choose another. */
+  queuedIndex?: string;
 }
 
 /**
@@ -31,24 +29,12 @@ export interface QueueTable {
  * webhook deliveries queued, 6-7 ms of the event loop (0.13 ms this way).
  *
  * On PostgreSQL each kind's rows are locked `FOR UPDATE SKIP LOCKED`, so instances never take
- * the same row (SQLite has one writer). `queuedIndex` names the index SQLite reads queued rows
- * from, where its planner, without statistics, would choose another and sort them all.
+ * the same row (SQLite has one writer). SQLite reads queued rows from `queuedIndex` where one is
+ * named: its planner, without statistics, would choose another and sort them all.
  */
-export function dueRows(
-  { table }: QueueTable,
-  {
-    order,
-    at,
-    limit,
-    postgres,
-    queuedIndex,
-  }: {
-    order: readonly string[];
-    at: string;
-    limit: number;
-    postgres: boolean;
-    queuedIndex?: string;
-  },
+function dueRows(
+  { table, order, queuedIndex }: QueueTable,
+  { at, limit, postgres }: { at: string; limit: number; postgres: boolean },
 ): RawBuilder<SqlBool> {
   const columns = sql.join(order.map((column) => sql.ref(column)));
   const kind = (condition: RawBuilder<unknown>, alias: string, index?: string) => sql`
@@ -67,21 +53,20 @@ export function dueRows(
 }
 
 /**
- * Leases the rows `due` picks to `worker` until `leaseMs` from `now`, one more round each, and
- * returns them as they are now. `due` names the rows by id; on PostgreSQL it should lock them
- * with `FOR UPDATE SKIP LOCKED`, so instances never take the same row (SQLite has one writer).
+ * Leases up to `limit` due rows (`dueRows`) to `worker` until `leaseMs` from `now`, one more round
+ * each, and returns them as they are now.
  */
 export async function leaseRows<Row>(
   db: Kysely<Database>,
-  { table, rounds }: QueueTable,
+  queue: QueueTable,
   worker: string,
-  due: Expression<SqlBool>,
-  { leaseMs, now }: { leaseMs: number; now: Date },
+  { limit, leaseMs, now }: { limit: number; leaseMs: number; now: Date },
 ): Promise<Row[]> {
+  const due = dueRows(queue, { at: now.toISOString(), limit, postgres: isPostgres(db) });
   const { rows } = await sql<Row>`
-    update ${sql.table(table)}
+    update ${sql.table(queue.table)}
     set status = 'sending', lease_until = ${new Date(now.getTime() + leaseMs).toISOString()},
-      leased_by = ${worker}, ${sql.ref(rounds)} = ${sql.ref(rounds)} + 1
+      leased_by = ${worker}, ${sql.ref(queue.rounds)} = ${sql.ref(queue.rounds)} + 1
     where ${due}
     returning *`.execute(db);
   return rows;
