@@ -1,6 +1,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp/index.js';
+import { encode as qpEncode } from 'nodemailer/lib/qp/index.js';
 import { fillSlots } from '../../lib/fill-slots.ts';
+import { qpWrap } from './quoted-printable.ts';
 
 /** One mail to one recipient, as the sender hands it to nodemailer. */
 export interface PersonalMessage {
