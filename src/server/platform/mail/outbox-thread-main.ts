@@ -2,7 +2,9 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.ts';
 import {
+  perTurn,
   startSender,
+  type Answer,
   type FromThread,
   type ThreadSettings,
   type ToThread,
@@ -28,17 +30,18 @@ await import(settings.templatesModule);
 const database = openDatabase(settings.database);
 const sender = startSender(database.db, settings);
 
+// The outcomes of one turn go back together.
+const answer = perTurn((answers: Answer[]) => send({ type: 'answers', answers }));
+
 port.on('message', (message: ToThread) => {
   if (message.type === 'deliver') {
-    sender.deliver(message.row).then(
-      (outcome) => send({ type: 'delivered', call: message.call, outcome }),
-      (error: unknown) =>
-        send({
-          type: 'threw',
-          call: message.call,
-          message: error instanceof Error ? error.message : String(error),
-        }),
-    );
+    for (const { call, row } of message.calls) {
+      sender.deliver(row).then(
+        (outcome) => answer({ call, outcome }),
+        (error: unknown) =>
+          answer({ call, threw: error instanceof Error ? error.message : String(error) }),
+      );
+    }
     return;
   }
   void sender
