@@ -23,6 +23,7 @@ import * as placeInLine from './migrations/0021-place-in-line.ts';
 import * as movedUpMail from './migrations/0022-moved-up-mail.ts';
 import * as referralCounts from './migrations/0023-referral-counts.ts';
 import * as sqliteIntakeIndexes from './migrations/0024-sqlite-intake-indexes.ts';
+import * as outboxStatusIndex from './migrations/0025-outbox-status-index.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0022-moved-up-mail': movedUpMail,
   '0023-referral-counts': referralCounts,
   '0024-sqlite-intake-indexes': sqliteIntakeIndexes,
+  '0025-outbox-status-index': outboxStatusIndex,
 };
 
 /** PostgreSQL's "schema … does not exist". */
