@@ -9,6 +9,7 @@ import { USERS_PAGE_SIZE, useUsers, usersKey } from './api/get-users.ts';
 import type { ConfirmationChoice } from './components/confirmation-filter.tsx';
 import { filterQuery, readFilters, writeFilters, type ListFilters } from './list-filters.ts';
 import { readPageSize, writePageSize, type PageSize } from './page-size.ts';
+import { draftAfterAddressChange } from './search-draft.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useListView } from './use-list-view.ts';
 import { useUrlParams } from '../shared/use-url-params.ts';
@@ -51,12 +52,13 @@ export function useListState({
   // the entry rather than adding one per search. The lists follow the URL, so Back restores it.
   const search = (params.get('q') ?? '').trim();
   const [searchInput, setSearchInput] = useState(search);
+  const settledInput = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [seenSearch, setSeenSearch] = useState(search);
   if (search !== seenSearch) {
     setSeenSearch(search);
-    if (search !== searchInput.trim()) setSearchInput(search);
+    const draft = draftAfterAddressChange(searchInput, search, settledInput);
+    if (draft !== searchInput) setSearchInput(draft);
   }
-  const settledInput = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const setParamsRef = useRef(setParams);
   useEffect(() => {
     setParamsRef.current = setParams;
