@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { openDatabase } from '../db/database.ts';
 import { migrations } from '../db/migrate.ts';
@@ -35,6 +36,15 @@ export async function migrationTestDatabase(kind: TestDatabaseKind) {
         provider: { getMigrations: () => Promise.resolve(set) },
         ...(schema ? { migrationTableSchema: schema } : {}),
       }),
+    /** The names of `table`'s indexes, as the database lists them. */
+    indexes: async (table: string): Promise<string[]> => {
+      const { rows } = schema
+        ? await sql<{ name: string }>`select indexname as name from pg_indexes
+            where schemaname = ${schema} and tablename = ${table}`.execute(handle.db)
+        : await sql<{ name: string }>`select name from sqlite_master
+            where type = 'index' and tbl_name = ${table}`.execute(handle.db);
+      return rows.map((row) => row.name);
+    },
     close: async () => {
       await handle.close();
       await database.drop();

@@ -11,16 +11,16 @@ const ADDRESS_INDEXES = ['signups_program_email_idx', 'signups_source_email_idx'
 
 describe.each(kinds)('migration 0024-sqlite-intake-indexes on $name', (kind) => {
   it('drops the programme and form address indexes and keeps only invitations in the outbox index on SQLite only, and undoes it', async () => {
-    const { handle, schema, migrator, close } = await migrationTestDatabase(kind);
+    const {
+      handle,
+      schema,
+      migrator,
+      indexes: indexesOf,
+      close,
+    } = await migrationTestDatabase(kind);
     const db = handle.db;
-    const indexes = async () => {
-      const { rows } = schema
-        ? await sql<{ name: string }>`select indexname as name from pg_indexes
-            where schemaname = ${schema} and tablename = 'signups'`.execute(db)
-        : await sql<{ name: string }>`select name from sqlite_master
-            where type = 'index' and tbl_name = 'signups'`.execute(db);
-      return rows.map((row) => row.name).filter((name) => ADDRESS_INDEXES.includes(name));
-    };
+    const indexes = async () =>
+      (await indexesOf('signups')).filter((name) => ADDRESS_INDEXES.includes(name));
     try {
       expect((await migrator(through).migrateToLatest()).error).toBeUndefined();
       expect(await indexes()).toEqual(schema ? ADDRESS_INDEXES : []);

@@ -8,16 +8,16 @@ const through = migrationsThrough('0025-outbox-status-index');
 
 describe.each(kinds)('migration 0025-outbox-status-index on $name', (kind) => {
   it('leaves the outbox one index by state, which the lease of expired mail reads, and undoes it', async () => {
-    const { handle, schema, migrator, close } = await migrationTestDatabase(kind);
+    const {
+      handle,
+      schema,
+      migrator,
+      indexes: indexesOf,
+      close,
+    } = await migrationTestDatabase(kind);
     const db = handle.db;
-    const indexes = async () => {
-      const { rows } = schema
-        ? await sql<{ name: string }>`select indexname as name from pg_indexes
-            where schemaname = ${schema} and tablename = 'mail_outbox'`.execute(db)
-        : await sql<{ name: string }>`select name from sqlite_master
-            where type = 'index' and tbl_name = 'mail_outbox'`.execute(db);
-      return rows.map((row) => row.name).filter((name) => name.endsWith('due_idx'));
-    };
+    const indexes = async () =>
+      (await indexesOf('mail_outbox')).filter((name) => name.endsWith('due_idx'));
     try {
       expect((await migrator(through).migrateToLatest()).error).toBeUndefined();
       expect(await indexes()).toEqual(['mail_outbox_priority_due_idx']);
