@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { LINE_BUCKET_SIZE } from './db/migrations/0021-place-in-line.ts';
 import { confirmSignup } from './features/waitlist/confirmation-repository.ts';
@@ -11,7 +10,8 @@ import {
   addManyToWhitelist,
   removeManyFromWhitelist,
 } from './features/access/whitelist-repository.ts';
-import { testDatabaseKinds, type TestDatabase } from './test/databases.ts';
+import { testDatabaseKinds } from './test/databases.ts';
+import { migratedTestDatabase, type MigratedTestDatabase } from './test/migrated-database.ts';
 import {
   boostFor,
   foldLineBuckets,
@@ -48,23 +48,16 @@ async function ids(db: Kysely<Database>): Promise<{ id: string; email: string }[
 }
 
 describe.each(kinds)('the line on $name', (kind) => {
-  let database: TestDatabase;
+  let migrated: MigratedTestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await kind.create();
-    handle = openDatabase(database.config);
+    migrated = await migratedTestDatabase(kind);
+    handle = migrated.handle;
     db = handle.db;
-    await migrateToLatest(
-      db,
-      database.config.kind === 'postgres' ? database.config.schema : undefined,
-    );
   });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   it('numbers signups in the order they came and lets confirmed ones wait, in that order', async () => {
     const at = new Date('2026-05-01T10:00:00Z');

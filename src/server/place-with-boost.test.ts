@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { insertSignups } from './features/waitlist/signup-repository.ts';
-import { testDatabaseKinds, type TestDatabase } from './test/databases.ts';
+import { testDatabaseKinds } from './test/databases.ts';
+import { migratedTestDatabase, type MigratedTestDatabase } from './test/migrated-database.ts';
 import { foldLineBuckets, placeWithBoost, setBoost } from './platform/line/line.ts';
 
 const kinds = await testDatabaseKinds();
@@ -26,23 +26,16 @@ function placeByHand(rows: Row[], key: number, ticket: number, self: string): nu
 }
 
 describe.each(kinds)('places gained by referrals on $name', (kind) => {
-  let database: TestDatabase;
+  let migrated: MigratedTestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await kind.create();
-    handle = openDatabase(database.config);
+    migrated = await migratedTestDatabase(kind);
+    handle = migrated.handle;
     db = handle.db;
-    await migrateToLatest(
-      db,
-      database.config.kind === 'postgres' ? database.config.schema : undefined,
-    );
   });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   it('is the place at the ticket alone minus the place now, across buckets, by bucket counts', async () => {
     const signups = Array.from({ length: 1300 }, (_, i) => ({

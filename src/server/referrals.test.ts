@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { confirmSignup } from './features/waitlist/confirmation-repository.ts';
 import { insertSignups } from './features/waitlist/signup-repository.ts';
@@ -15,7 +14,8 @@ import {
   REFERRAL_CODE_PATTERN,
   type ReferralRules,
 } from './platform/line/referrals.ts';
-import { testDatabaseKinds, type TestDatabase } from './test/databases.ts';
+import { testDatabaseKinds } from './test/databases.ts';
+import { migratedTestDatabase, type MigratedTestDatabase } from './test/migrated-database.ts';
 
 const kinds = await testDatabaseKinds();
 const RULES: ReferralRules = { places: 10, cap: 3 };
@@ -23,7 +23,7 @@ const SECRET = 'referral-test-secret';
 const MINUTE = 60_000;
 
 describe.each(kinds)('referrals on $name', (kind) => {
-  let database: TestDatabase;
+  let migrated: MigratedTestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
   let clock = new Date('2026-06-01T09:00:00Z').getTime();
@@ -79,21 +79,14 @@ describe.each(kinds)('referrals on $name', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await kind.create();
-    handle = openDatabase(database.config);
+    migrated = await migratedTestDatabase(kind);
+    handle = migrated.handle;
     db = handle.db;
-    await migrateToLatest(
-      db,
-      database.config.kind === 'postgres' ? database.config.schema : undefined,
-    );
     // Twenty people already waiting ahead of everyone below.
     for (let i = 0; i < 20; i += 1)
       await confirm(await signUp(`ahead-${i}@example.com`), '192.0.2.1');
   }, 30_000);
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   it('credits a friend who confirms, moving the owner forward by the set places', async () => {
     const ann = await owner('ann@example.com', '203.0.113.5');

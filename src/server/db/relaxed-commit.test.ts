@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds, type TestDatabase } from '../test/databases.ts';
-import { openDatabase, type DatabaseHandle } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { migratedTestDatabase, type MigratedTestDatabase } from '../test/migrated-database.ts';
+import type { DatabaseHandle } from './database.ts';
 import { relaxedCommit } from './relaxed-commit.ts';
 
 const kinds = await testDatabaseKinds();
@@ -20,20 +20,13 @@ async function durability(handle: DatabaseHandle): Promise<string> {
 }
 
 describe.each(kinds)('a commit that does not wait for the disk, on $name', (kind) => {
-  let database: TestDatabase;
+  let migrated: MigratedTestDatabase;
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    database = await kind.create();
-    handle = openDatabase(database.config);
-    await migrateToLatest(
-      handle.db,
-      database.config.kind === 'postgres' ? database.config.schema : undefined,
-    );
+    migrated = await migratedTestDatabase(kind);
+    handle = migrated.handle;
   });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   const full = () => (kind.name === 'sqlite' ? '2' : 'on');
   const relaxed = () => (kind.name === 'sqlite' ? '1' : 'off');

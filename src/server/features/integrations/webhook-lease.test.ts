@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { testDatabaseKinds, type TestDatabase } from '../../test/databases.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/migrated-database.ts';
 import { leaseDueDeliveries } from './webhook-repository.ts';
 
 const kinds = await testDatabaseKinds();
 
 describe.each(kinds)('webhook delivery leases on $name', (kind) => {
-  let database: TestDatabase;
+  let migrated: MigratedTestDatabase;
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await kind.create();
-    handle = openDatabase(database.config);
-    await migrateToLatest(
-      handle.db,
-      database.config.kind === 'postgres' ? database.config.schema : undefined,
-    );
+    migrated = await migratedTestDatabase(kind);
+    handle = migrated.handle;
   });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   it('take expired leases and due deliveries in one order by time, the limit counting both, and never one not yet due', async () => {
     const now = new Date('2026-11-27T12:00:00.000Z');

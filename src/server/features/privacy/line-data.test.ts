@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
 import type { Database, ReferralStatus } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { foldLineBuckets, setBoost } from '../../platform/line/line.ts';
 import { addressHash } from '../../platform/mail/suppression.ts';
-import { testDatabaseKinds, type TestDatabase } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/migrated-database.ts';
 import { erasePersonalData } from './erasure-repository.ts';
 import { clearOldNetworks } from './network-retention.ts';
 import { collectPersonalData } from './personal-data-repository.ts';
@@ -49,25 +49,16 @@ async function refer(db: Kysely<Database>, owner: string, friend: string, status
 }
 
 describe.each(kinds)('the place in line and referrals in privacy requests on $name', (kind) => {
-  let database: TestDatabase;
+  let migrated: MigratedTestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await kind.create();
-    handle = openDatabase(database.config);
+    migrated = await migratedTestDatabase(kind);
+    handle = migrated.handle;
     db = handle.db;
-    // The test's own schema named: without it the migrator, finding its tables by name in any
-    // schema, can take another test's for its own.
-    await migrateToLatest(
-      db,
-      database.config.kind === 'postgres' ? database.config.schema : undefined,
-    );
   });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   it('gives a person their place, products, code and referral counts, never a friend’s address', async () => {
     await addPerson(db, 'first@example.com');

@@ -4,9 +4,10 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '../../db/column-types.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
-import { migrateToLatest, migrations } from '../../db/migrate.ts';
+import { migrations } from '../../db/migrate.ts';
 import type { Database } from '../../db/schema.ts';
-import { testDatabaseKinds, type TestDatabase } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/migrated-database.ts';
 import { endOfDay, startOfDay } from './list-filter.ts';
 import { countFromTally, foldSignupTally, type TallyFilter } from './signup-tally.ts';
 
@@ -167,23 +168,16 @@ async function apply(db: Kysely<Database>, op: Operation) {
 }
 
 describe.each(kinds)('signup tally on $name', (kind) => {
-  let database: TestDatabase;
+  let migrated: MigratedTestDatabase;
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await kind.create();
-    handle = openDatabase(database.config);
+    migrated = await migratedTestDatabase(kind);
+    handle = migrated.handle;
     db = handle.db;
-    await migrateToLatest(
-      db,
-      database.config.kind === 'postgres' ? database.config.schema : undefined,
-    );
   });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   const reset = async () => {
     await db.deleteFrom('signups').execute();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { testDatabaseKinds, type TestDatabase } from '../../test/databases.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/migrated-database.ts';
 import {
   enqueueMail,
   finishLeasedMail,
@@ -14,22 +14,15 @@ import {
 const kinds = await testDatabaseKinds();
 
 describe.each(kinds)('the mail outbox on $name', (kind) => {
-  let database: TestDatabase;
+  let migrated: MigratedTestDatabase;
   let handle: DatabaseHandle;
   const db = () => handle.db;
 
   beforeAll(async () => {
-    database = await kind.create();
-    handle = openDatabase(database.config);
-    await migrateToLatest(
-      handle.db,
-      database.config.kind === 'postgres' ? database.config.schema : undefined,
-    );
+    migrated = await migratedTestDatabase(kind);
+    handle = migrated.handle;
   });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
   beforeEach(() => db().deleteFrom('mail_outbox').execute());
 
   it('queues a message with its transaction, and not at all when the transaction fails', async () => {
