@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { groupCommit } from '../../lib/group-commit.ts';
+import { REQUESTS_FIRST, requestsFirst, type RequestsFirstSettings } from './requests-first.ts';
 
 export interface LeaseWorkerSettings {
   /** How often an idle worker looks for due work (a nudge in this instance wakes it at once). */
@@ -72,6 +73,8 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
   failed: (row: Row, error: unknown) => Result;
   /** Fields of the log line written when an item is finished. */
   describe: (row: Row, result: Result) => Record<string, unknown>;
+  /** When items wait for requests (requests-first.ts); the service's measured default. */
+  requestsFirst?: RequestsFirstSettings;
 }): LeaseWorker<Result> {
   const { kind, log, settings, queue } = options;
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -82,6 +85,8 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
     { concurrency: 1 },
   );
   const waitForSlot = rateLimiter(settings.ratePerSecond);
+  // Requests come first: while they keep the event loop busy, items start at a trickle.
+  const requests = requestsFirst(options.requestsFirst ?? REQUESTS_FIRST);
   const listeners = new Set<(id: string, result: Result) => void>();
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -106,6 +111,7 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
   }
 
   async function handle(row: Row) {
+    await requests.turn();
     await waitForSlot();
     let result: Result;
     try {
@@ -176,6 +182,7 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
     async stop(waitMs) {
       stopped = true;
       wake?.();
+      requests.close();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         running,
