@@ -10,6 +10,7 @@ import {
   settleReferral,
   type ReferralRules,
 } from '../../platform/line/referrals.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -101,7 +102,7 @@ function confirmationMail(signup: ConfirmableSignup, now: Date) {
   return {
     to: signup.email,
     template: CONFIRMATION_TEMPLATE,
-    params: { signupId: signup.id, issuedAt: now.toISOString() },
+    params: { signupId: signup.id, issuedAt: isoTime(now) },
     requestedBy: 'system',
     dedupeKey: dedupeKey(signup, now),
     at: now,

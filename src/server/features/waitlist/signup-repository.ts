@@ -15,6 +15,7 @@ import {
   type ReferralRules,
 } from '../../platform/line/referrals.ts';
 import { queueConfirmationMails, type ConfirmableSignup } from './confirmation-repository.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -137,7 +138,7 @@ function signupRow(
   now: Date,
   confirmation: SignupConfirmation | undefined,
 ): SignupRow {
-  const at = now.toISOString();
+  const at = isoTime(now);
   return {
     id: uuidV7(now.getTime()),
     ...signup,

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { WebhookEventType } from '../../../contract/webhooks.ts';
 import type { Database, WebhookDeliveriesTable, WebhookDeliveryStatus } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 
 /**
  * Domain events: what happened to an address, recorded in the transaction of the change itself
@@ -36,7 +37,7 @@ export async function emitWebhookEvents(db: Executor, events: WebhookEvent[]): P
     const wanted = new Set(JSON.parse(endpoint.events) as string[]);
     for (const event of events) {
       if (!wanted.has(event.type)) continue;
-      const created = event.at.toISOString();
+      const created = isoTime(event.at);
       const id = `msg_${uuidV7(event.at.getTime())}`;
       rows.push({
         id,
@@ -87,7 +88,7 @@ export function signupCreatedEvent(signup: {
       email: signup.email,
       type: signup.program,
       source: signup.source,
-      createdAt: at.toISOString(),
+      createdAt: isoTime(at),
     },
   };
 }
@@ -97,7 +98,7 @@ export function signupConfirmedEvent(signup: { id: string; email: string }, at: 
     type: 'signup.confirmed',
     subject: signup.email,
     at,
-    data: { id: signup.id, email: signup.email, confirmedAt: at.toISOString() },
+    data: { id: signup.id, email: signup.email, confirmedAt: isoTime(at) },
   } satisfies WebhookEvent;
 }
 

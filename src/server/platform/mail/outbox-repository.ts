@@ -15,6 +15,7 @@ import {
   releaseLeasedRows,
   type QueueTable,
 } from '../queue/lease-table.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 
 /**
  * An outbox row (aliased `alias`) that is the early-access invitation, sent: what "invited"
@@ -75,10 +76,10 @@ function outboxRow(message: OutboxMessage) {
     status: 'queued' as const,
     max_rounds: message.maxRounds ?? DEFAULT_MAX_ROUNDS,
     priority: message.urgent ? 0 : 1,
-    next_attempt_at: at.toISOString(),
+    next_attempt_at: isoTime(at),
     requested_by: message.requestedBy,
     dedupe_key: message.dedupeKey ?? null,
-    created_at: at.toISOString(),
+    created_at: isoTime(at),
   };
 }
 
