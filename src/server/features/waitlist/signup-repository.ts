@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { rowBatchQuery } from '../../db/row-batch-query.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Outcome } from '../../lib/group-commit.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
@@ -47,20 +48,11 @@ interface SignupRow extends NewSignup {
   confirmed_at: string | null;
 }
 
-/**
- * Writes one row per address: a new address gets its row; a known one keeps its first form,
- * programme and time, and records the repeat (count and latest time). Both write, so a repeat
- * takes the same work as a new signup and the answer time does not reveal a known address.
- * Returns the id of each address's row, old or new.
- */
-async function upsertSignups(
-  db: Executor,
-  rows: SignupRow[],
-): Promise<Map<string, ConfirmableSignup>> {
-  const saved = await db
+/** The batch's insert (see `upsertSignups`), compiled once per batch size. */
+const signupsInsert = rowBatchQuery((db, rows: readonly SignupCells[]) =>
+  db
     .insertInto('signups')
-    // The referral travels beside the row (recordReferrals), not in it.
-    .values(rows.map(({ ref: _ref, network: _network, ...row }) => row))
+    .values(rows)
     .onConflict((conflict) =>
       conflict.column('email').doUpdateSet((eb) => ({
         signup_count: eb('signups.signup_count', '+', eb.ref('excluded.signup_count')),
@@ -80,8 +72,28 @@ async function upsertSignups(
       })),
     )
     // A known address keeps its confirmation: the conflict branch never sets it.
-    .returning(['email', 'id', 'confirmed_at'])
-    .execute();
+    .returning(['email', 'id', 'confirmed_at']),
+);
+
+/** A signup row as the insert writes it: the referral travels beside it (recordReferrals). */
+type SignupCells = Omit<SignupRow, 'ref' | 'network'>;
+
+/**
+ * Writes one row per address: a new address gets its row; a known one keeps its first form,
+ * programme and time, and records the repeat (count and latest time). Both write, so a repeat
+ * takes the same work as a new signup and the answer time does not reveal a known address.
+ * Returns the id of each address's row, old or new.
+ */
+async function upsertSignups(
+  db: Executor,
+  rows: SignupRow[],
+): Promise<Map<string, ConfirmableSignup>> {
+  const { rows: saved } = await db.executeQuery(
+    signupsInsert(
+      db,
+      rows.map(({ ref: _ref, network: _network, ...row }) => row),
+    ),
+  );
   return new Map(saved.map((row) => [row.email, row]));
 }
 

@@ -6,6 +6,7 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
+import { rowBatchQuery } from '../../db/row-batch-query.ts';
 import type { Database, MailOutboxTable, OutboxStatus } from '../../db/schema.ts';
 import { uuidV7 } from '../../lib/uuid-v7.ts';
 import { INVITATION_TEMPLATE_ID } from './templates/template-ids.ts';
@@ -115,12 +116,16 @@ export async function queueMails(
   messages: readonly (OutboxMessage & { dedupeKey: string })[],
 ): Promise<void> {
   if (messages.length === 0) return;
-  await db
-    .insertInto('mail_outbox')
-    .values(messages.map(outboxRow))
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .execute();
+  await db.executeQuery(outboxInsert(db, messages.map(outboxRow)));
 }
+
+/** `queueMails`' insert, compiled once per batch size. */
+const outboxInsert = rowBatchQuery((db, rows: readonly ReturnType<typeof outboxRow>[]) =>
+  db
+    .insertInto('mail_outbox')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing()),
+);
 
 /** `queueMails`, returning each message's id in order (the new row's, or the one queued before). */
 export async function enqueueMails(
