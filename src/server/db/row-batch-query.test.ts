@@ -3,7 +3,6 @@ import {
   DummyDriver,
   Kysely,
   PostgresAdapter,
-  PostgresIntrospector,
   PostgresQueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
@@ -13,24 +12,24 @@ import { describe, expect, it } from 'vitest';
 import { rowBatchQuery } from './row-batch-query.ts';
 import type { Database } from './schema.ts';
 
-/** Kysely for compiling only, in each dialect. */
-const dialects = {
-  sqlite: new Kysely<Database>({
+/** Kysely for compiling only, in a dialect. */
+function compiling(
+  adapter: SqliteAdapter | PostgresAdapter,
+  compiler: () => SqliteQueryCompiler | PostgresQueryCompiler,
+) {
+  return new Kysely<Database>({
     dialect: {
-      createAdapter: () => new SqliteAdapter(),
+      createAdapter: () => adapter,
       createDriver: () => new DummyDriver(),
       createIntrospector: (db) => new SqliteIntrospector(db),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
+      createQueryCompiler: compiler,
     },
-  }),
-  postgres: new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  }),
+  });
+}
+
+const dialects = {
+  sqlite: compiling(new SqliteAdapter(), () => new SqliteQueryCompiler()),
+  postgres: compiling(new PostgresAdapter(), () => new PostgresQueryCompiler()),
 };
 
 type Row = { id: string; to_address: string; rounds: number | null; params: string | null };
