@@ -161,7 +161,10 @@ export async function startMailWorker(
     settings.mail.worker === 'thread'
       ? await startSenderThread(settings, log)
       : startSender(db, settings);
-  const worker = startOutboxWorker(db, log, settings.mail.outbox, (row) => sender.deliver(row));
+  // Inline, rendering and SMTP are the loop's own load: the worker would hold itself back.
+  const worker = startOutboxWorker(db, log, settings.mail.outbox, (row) => sender.deliver(row), {
+    yieldToRequests: settings.mail.worker === 'thread',
+  });
   return {
     ...worker,
     async stop(waitMs) {

@@ -33,9 +33,11 @@ export function startOutboxWorker(
   log: FastifyBaseLogger,
   settings: OutboxSettings,
   deliver: (row: OutboxRow) => Promise<OutboxOutcome>,
+  { yieldToRequests = true }: { yieldToRequests?: boolean } = {},
 ): OutboxWorker {
   return startLeaseWorker<OutboxRow, OutboxOutcome>({
     kind: 'mail',
+    yieldToRequests,
     log,
     settings,
     queue: {

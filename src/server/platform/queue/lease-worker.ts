@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { groupCommit } from '../../lib/group-commit.ts';
-import { REQUESTS_FIRST, requestsFirst, type RequestsFirstSettings } from './requests-first.ts';
+import { requestsFirst } from './requests-first.ts';
 
 export interface LeaseWorkerSettings {
   /** How often an idle worker looks for due work (a nudge in this instance wakes it at once). */
@@ -73,8 +73,12 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
   failed: (row: Row, error: unknown) => Result;
   /** Fields of the log line written when an item is finished. */
   describe: (row: Row, result: Result) => Record<string, unknown>;
-  /** When items wait for requests (requests-first.ts); the service's measured default. */
-  requestsFirst?: RequestsFirstSettings;
+  /**
+   * Whether items wait while requests keep the event loop busy (requests-first.ts; default
+   * true). Work heavy enough to fill the loop itself (mail rendered and sent on the loop,
+   * `MAIL_WORKER=inline`) must not: it would count as the requests' load and hold itself back.
+   */
+  yieldToRequests?: boolean;
 }): LeaseWorker<Result> {
   const { kind, log, settings, queue } = options;
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -86,7 +90,7 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
   );
   const waitForSlot = rateLimiter(settings.ratePerSecond);
   // Requests come first: while they keep the event loop busy, items start at a trickle.
-  const requests = requestsFirst(options.requestsFirst ?? REQUESTS_FIRST);
+  const requests = options.yieldToRequests === false ? undefined : requestsFirst();
   const listeners = new Set<(id: string, result: Result) => void>();
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -111,7 +115,7 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
   }
 
   async function handle(row: Row) {
-    await requests.turn();
+    await requests?.turn();
     await waitForSlot();
     let result: Result;
     try {
@@ -182,7 +186,7 @@ export function startLeaseWorker<Row extends { id: string }, Result>(options: {
     async stop(waitMs) {
       stopped = true;
       wake?.();
-      requests.close();
+      requests?.close();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         running,
