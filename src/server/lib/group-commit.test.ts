@@ -98,4 +98,68 @@ describe('groupCommit', () => {
     expect(await Promise.all(writes)).toEqual([1, 2, 3, 4]);
     expect(mostInFlight).toBe(2);
   });
+
+  describe('settleTurns', () => {
+    const tick = () => new Promise((done) => setImmediate(done));
+    function recorder(settleTurns: number, maxBatch?: number) {
+      const batches: number[][] = [];
+      const write = groupCommit<number, number>(
+        (items) => {
+          batches.push(items);
+          return Promise.resolve(items.map((item) => ({ ok: true, value: item })));
+        },
+        { settleTurns, maxBatch },
+      );
+      return { batches, write };
+    }
+
+    it('lets a batch grow while each turn of the loop brings more writes', async () => {
+      const { batches, write } = recorder(2);
+      const writes = [write(1)];
+      await tick();
+      writes.push(write(2));
+      await tick();
+      writes.push(write(3));
+      expect(await Promise.all(writes)).toEqual([1, 2, 3]);
+      expect(batches).toEqual([[1, 2, 3]]);
+    });
+
+    it('waits no more than settleTurns turns, however long writes keep coming', async () => {
+      const { batches, write } = recorder(2);
+      const writes: Promise<number>[] = [];
+      for (let n = 1; n <= 6; n++) {
+        writes.push(write(n));
+        await tick();
+      }
+      await Promise.all(writes);
+      expect(batches[0]).toEqual([1, 2, 3]);
+      expect(batches.flat()).toEqual([1, 2, 3, 4, 5, 6]);
+    });
+
+    it('commits a lone write after one quiet turn', async () => {
+      const { batches, write } = recorder(5);
+      const answer = write(1);
+      await tick();
+      await tick();
+      expect(batches).toEqual([[1]]);
+      expect(await answer).toBe(1);
+    });
+
+    it('does not wait once the batch is full', async () => {
+      const { batches, write } = recorder(5, 2);
+      const writes = [write(1), write(2)];
+      await tick();
+      expect(batches).toEqual([[1, 2]]);
+      await Promise.all(writes);
+    });
+
+    it('without it, a write waits only for the rest of its own turn', async () => {
+      const { batches, write } = recorder(0);
+      const writes = [write(1)];
+      await tick();
+      writes.push(write(2));
+      await Promise.all(writes);
+      expect(batches).toEqual([[1], [2]]);
+    });
+  });
 });

@@ -59,7 +59,9 @@ export function signupRoutes(app: FastifyInstance, config: AppConfig) {
         config.signupConfirmation ? 'mail' : 'at-once',
         config.referrals,
       ),
-    { concurrency: app.database.dialect === 'postgres' ? 2 : 1 },
+    // A batch waits up to two more turns of the loop while requests keep coming in (decision
+    // 0037's addendum: about 33 signups a commit became 47 on SQLite, 5-8% more a second).
+    { concurrency: app.database.dialect === 'postgres' ? 2 : 1, settleTurns: 2 },
   );
   const isDisposable = disposableAddressCheck(config.disposableDomainsAllowed);
   // The networks of referred signups are keyed with the service's secret (read once, lazily).
