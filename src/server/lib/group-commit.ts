@@ -70,7 +70,8 @@ export function groupCommit<T, R>(
   return (item) =>
     new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      // The first write waits for the rest of this event-loop turn, so they commit together.
+      // The first write waits for the rest of this event-loop turn, so they commit together
+      // (with `settleTurns`, also for the turns after it that bring more).
       if (!scheduled && inFlight < concurrency) {
         scheduled = true;
         setImmediate(settle);
