@@ -6,19 +6,13 @@
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { processCpuMicros } from './proc-cpu.ts';
 
 const COUNT = Number(process.argv[2] ?? 40_000);
-const TICKS_PER_SECOND = 100;
-
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of the whole line (12 and 13 after the name).
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
-}
 
 async function measure(label: string, file: string, args: string[], path: string) {
   const server = fork(new URL(file, import.meta.url), args, {
@@ -27,9 +21,9 @@ async function measure(label: string, file: string, args: string[], path: string
   const [{ port }] = (await once(server, 'message')) as [{ port: number }];
   const url = `http://127.0.0.1:${port}${path}`;
   await autocannon({ url, connections: 50, amount: 5_000 });
-  const before = cpuMicros(server.pid!);
+  const before = processCpuMicros(server.pid!);
   const result = await autocannon({ url, connections: 50, amount: COUNT });
-  const used = cpuMicros(server.pid!) - before;
+  const used = processCpuMicros(server.pid!) - before;
   const exited = once(server, 'exit');
   server.kill('SIGTERM');
   await exited;

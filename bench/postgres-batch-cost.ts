@@ -5,20 +5,15 @@
  * this machine) a signup, and what the figures say a batch costs whatever its size (its
  * statements, round trips and commit) and what each signup adds (rows, indexes, triggers).
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { withTempPostgres } from './bench-databases.ts';
+import { processCpuMicros } from './proc-cpu.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { insertSignups } from '../src/server/features/waitlist/signup-repository.ts';
 
 const BATCHES = Number(process.argv[2] ?? 300);
 const SIZES = [12, 25, 50];
-
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 1e4; // clock ticks of 10 ms
-}
 
 const rows = await withTempPostgres(async (database) => {
   const handle = openDatabase({ ...database, poolSize: 1 } as typeof database);
@@ -38,11 +33,11 @@ const rows = await withTempPostgres(async (database) => {
     const measured: { size: number; micros: number }[] = [];
     for (const size of SIZES) {
       for (let i = 0; i < 50; i++) await insertSignups(handle.db, batch(size), new Date(), 'mail');
-      const before = cpuMicros(pid);
+      const before = processCpuMicros(pid);
       for (let i = 0; i < BATCHES; i++) {
         await insertSignups(handle.db, batch(size), new Date(), 'mail');
       }
-      measured.push({ size, micros: (cpuMicros(pid) - before) / (size * BATCHES) });
+      measured.push({ size, micros: (processCpuMicros(pid) - before) / (size * BATCHES) });
     }
     return measured;
   } finally {

@@ -12,21 +12,18 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { withTempPostgres, withTempSqlite } from './bench-databases.ts';
 import { withChild } from './forked-server.ts';
+import { cpuMicros, TICKS_PER_SECOND } from './proc-cpu.ts';
 import type { DatabaseConfig } from '../src/server/config.ts';
 
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 const SECONDS = Number(process.argv[3] ?? 8);
 const CONNECTIONS = 50;
-/** Clock ticks a second of /proc's counters (USER_HZ; 100 on Linux). */
-const TICKS = 100;
-
-/** CPU time in µs of a process or thread: utime + stime of its stat file. */
-function cpuMicros(statFile: string): number {
+/** `cpuMicros`, or 0 for a process gone in the meantime (a PostgreSQL backend, say). */
+function cpuMicrosIfThere(statFile: string): number {
   try {
-    const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
+    return cpuMicros(statFile);
   } catch {
-    return 0; // gone in the meantime
+    return 0;
   }
 }
 
@@ -50,7 +47,7 @@ function machine() {
     .split(/\s+/)
     .slice(1)
     .map(Number);
-  const micros = (ticks: number) => (ticks * 1e6) / TICKS;
+  const micros = (ticks: number) => (ticks * 1e6) / TICKS_PER_SECOND;
   return {
     busy: micros(user + nice + system + irq + softirq),
     idle: micros(idle),
@@ -61,10 +58,10 @@ function machine() {
 function reading(serverPid: number, sinkPid: number) {
   const own = process.cpuUsage();
   return {
-    loop: cpuMicros(`/proc/${serverPid}/task/${serverPid}/stat`),
-    service: cpuMicros(`/proc/${serverPid}/stat`),
-    postgres: postgresPids().reduce((sum, pid) => sum + cpuMicros(`/proc/${pid}/stat`), 0),
-    sink: cpuMicros(`/proc/${sinkPid}/stat`),
+    loop: cpuMicrosIfThere(`/proc/${serverPid}/task/${serverPid}/stat`),
+    service: cpuMicrosIfThere(`/proc/${serverPid}/stat`),
+    postgres: postgresPids().reduce((sum, pid) => sum + cpuMicrosIfThere(`/proc/${pid}/stat`), 0),
+    sink: cpuMicrosIfThere(`/proc/${sinkPid}/stat`),
     load: own.user + own.system,
     ...machine(),
   };
