@@ -24,6 +24,7 @@ import * as movedUpMail from './migrations/0022-moved-up-mail.ts';
 import * as referralCounts from './migrations/0023-referral-counts.ts';
 import * as sqliteIntakeIndexes from './migrations/0024-sqlite-intake-indexes.ts';
 import * as outboxStatusIndex from './migrations/0025-outbox-status-index.ts';
+import * as signupBatchCall from './migrations/0026-signup-batch-call.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0023-referral-counts': referralCounts,
   '0024-sqlite-intake-indexes': sqliteIntakeIndexes,
   '0025-outbox-status-index': outboxStatusIndex,
+  '0026-signup-batch-call': signupBatchCall,
 };
 
 /** PostgreSQL's "schema … does not exist". */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/column-types.ts';
 import { toDate, type Database, type Timestamp } from '../../db/schema.ts';
-import { queueMails } from '../../platform/mail/outbox-repository.ts';
+import { DEFAULT_MAX_ROUNDS, queueMails } from '../../platform/mail/outbox-repository.ts';
 import { emitWebhookEvents, signupConfirmedEvent } from '../../platform/events/domain-events.ts';
 import { yourPlaceMail } from '../../platform/links/place-link.ts';
 import {
@@ -90,12 +90,17 @@ function mayQueue(history: MailHistory | undefined, now: Date): boolean {
   );
 }
 
+/** The clock hour of a mail's dedupe key. */
+function dedupeHour(now: Date): string {
+  return String(Math.floor(now.getTime() / HOUR_MS));
+}
+
 /**
  * One per signup and clock hour: even two writers that both missed the other's mail (they
  * cannot, the signup row is locked first) would queue only one.
  */
 function dedupeKey(signup: ConfirmableSignup, now: Date): string {
-  return `${CONFIRMATION_TEMPLATE}:${signup.id}:${Math.floor(now.getTime() / HOUR_MS)}`;
+  return `${CONFIRMATION_TEMPLATE}:${signup.id}:${dedupeHour(now)}`;
 }
 
 function confirmationMail(signup: ConfirmableSignup, now: Date) {
@@ -106,6 +111,23 @@ function confirmationMail(signup: ConfirmableSignup, now: Date) {
     requestedBy: 'system',
     dedupeKey: dedupeKey(signup, now),
     at: now,
+  };
+}
+
+/**
+ * What PostgreSQL's one-call signup batch (migration 0026) needs to queue the confirmation mails
+ * `queueConfirmationMails` would: the template, the time in the mail, the hour of its dedupe key,
+ * its rounds, and the limits as times. The function builds the same row (tests compare the two).
+ */
+export function confirmationMailTerms(now: Date) {
+  return {
+    template: CONFIRMATION_TEMPLATE,
+    issuedAt: isoTime(now),
+    dedupeHour: dedupeHour(now),
+    maxRounds: DEFAULT_MAX_ROUNDS,
+    perDay: CONFIRMATION_MAIL_LIMITS.perDay,
+    dayStart: isoTime(new Date(now.getTime() - CONFIRMATION_MAIL_LIMITS.dayMs)),
+    gapStart: isoTime(new Date(now.getTime() - CONFIRMATION_MAIL_LIMITS.gapMs)),
   };
 }
 

@@ -151,6 +151,24 @@ describe.each(kinds)('confirmation mails of signups on $name', (kind) => {
     expect((await signupOf(email)).signup_count).toBe(7);
   });
 
+  it('queues one mail for signups of the same moment either side of a clock hour', async () => {
+    const email = 'hour@example.com';
+    await signUp(email, at(0));
+
+    // The dedupe key changes with the hour, so only the limit keeps the second mail out: a batch
+    // that waits for another's lock on the address must count the mail that one queued.
+    const moments = [2 * HOUR - 0.001, 2 * HOUR + 0.001];
+    await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        insertSignups(db(), [form(email)], at(moments[index % 2]!), 'mail'),
+      ),
+    );
+
+    const queued = await mails(email);
+    expect(queued).toHaveLength(2);
+    expect((await signupOf(email)).signup_count).toBe(9);
+  });
+
   it('with confirmation off, stores a new signup confirmed at its creation and queues nothing', async () => {
     await insertSignup(db(), form('trusted@example.com'), at(10), 'at-once');
     await insertSignups(db(), [form('trusted@example.com')], at(20), 'at-once');

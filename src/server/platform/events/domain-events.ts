@@ -20,6 +20,11 @@ export interface WebhookEvent {
   at: Date;
 }
 
+/** The body a receiver gets: Standard Webhooks' type, when it happened, what it is about. */
+export function webhookPayload(event: WebhookEvent): string {
+  return JSON.stringify({ type: event.type, timestamp: isoTime(event.at), data: event.data });
+}
+
 /**
  * Queues an event for every active endpoint that receives its type. Call it with the transaction
  * of the change the event reports (the transactional outbox): both are saved, or neither.
@@ -44,8 +49,7 @@ export async function emitWebhookEvents(db: Executor, events: WebhookEvent[]): P
         endpoint_id: endpoint.id,
         event_type: event.type,
         subject: event.subject,
-        // Standard Webhooks' body: the type, when it happened, what it is about.
-        payload: JSON.stringify({ type: event.type, timestamp: created, data: event.data }),
+        payload: webhookPayload(event),
         status: 'queued',
         next_attempt_at: created,
         lease_until: null,
