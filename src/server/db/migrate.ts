@@ -25,7 +25,7 @@ import * as referralCounts from './migrations/0023-referral-counts.ts';
 import * as sqliteIntakeIndexes from './migrations/0024-sqlite-intake-indexes.ts';
 import * as outboxStatusIndex from './migrations/0025-outbox-status-index.ts';
 import * as signupBatchCall from './migrations/0026-signup-batch-call.ts';
-import * as postgresInvitationIndex from './migrations/0027-postgres-invitation-index.ts';
+import * as postgresIntakeIndexes from './migrations/0027-postgres-intake-indexes.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -54,7 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0024-sqlite-intake-indexes': sqliteIntakeIndexes,
   '0025-outbox-status-index': outboxStatusIndex,
   '0026-signup-batch-call': signupBatchCall,
-  '0027-postgres-invitation-index': postgresInvitationIndex,
+  '0027-postgres-intake-indexes': postgresIntakeIndexes,
 };
 
 /** PostgreSQL's "schema … does not exist". */

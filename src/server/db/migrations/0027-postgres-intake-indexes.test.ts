@@ -6,13 +6,22 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 import { migrationsThrough, migrationTestDatabase } from '../../test/migration-steps.ts';
 
 const kinds = await testDatabaseKinds();
-const through = migrationsThrough('0027-postgres-invitation-index');
+const through = migrationsThrough('0027-postgres-intake-indexes');
 const INDEX = 'mail_outbox_template_status_to_idx';
+const ADDRESS_INDEXES = ['signups_program_email_idx', 'signups_source_email_idx'];
 
-describe.each(kinds)('migration 0027-postgres-invitation-index on $name', (kind) => {
-  it('keeps only invitations in the outbox index by template on PostgreSQL, which the invitation questions read, and undoes it', async () => {
-    const { handle, schema, migrator, close } = await migrationTestDatabase(kind);
+describe.each(kinds)('migration 0027-postgres-intake-indexes on $name', (kind) => {
+  it('drops the programme and form address indexes and keeps only invitations in the outbox index by template on PostgreSQL, as on SQLite, and undoes it', async () => {
+    const {
+      handle,
+      schema,
+      migrator,
+      indexes: indexesOf,
+      close,
+    } = await migrationTestDatabase(kind);
     const db = handle.db;
+    const addressIndexes = async () =>
+      (await indexesOf('signups')).filter((name) => ADDRESS_INDEXES.includes(name)).sort();
     const definition = async () =>
       schema
         ? (
@@ -27,7 +36,9 @@ describe.each(kinds)('migration 0027-postgres-invitation-index on $name', (kind)
       const previous = migrator(migrationsThrough('0026-signup-batch-call'));
       expect((await previous.migrateToLatest()).error).toBeUndefined();
       const before = await definition();
+      expect(await addressIndexes()).toEqual(schema ? ADDRESS_INDEXES : []);
       expect((await migrator(through).migrateToLatest()).error).toBeUndefined();
+      expect(await addressIndexes()).toEqual([]);
       const after = await definition();
       // Both databases now keep invitations only (SQLite since 0024, which this leaves alone).
       expect(after).toMatch(
@@ -47,6 +58,7 @@ describe.each(kinds)('migration 0027-postgres-invitation-index on $name', (kind)
       }
       expect((await migrator(through).migrateDown()).error).toBeUndefined();
       expect(await definition()).toBe(before);
+      expect(await addressIndexes()).toEqual(schema ? ADDRESS_INDEXES : []);
     } finally {
       await close();
     }
