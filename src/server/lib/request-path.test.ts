@@ -17,6 +17,8 @@ describe('the request target an access log keeps', () => {
     );
     expect(redactTarget('/people/jane.doe@example.com/x')).toBe('/people/j***@example.com/x');
     expect(redactTarget('/people/jane.doe%40example.com')).toBe('/people/j***@example.com');
+    expect(redactTarget('/people/jane%zz@example.com')).toBe('/people/j***@example.com');
+    expect(redactTarget('/people/%6Aane')).toBe('/people/jane');
     expect(redactTarget('/plain')).toBe('/plain');
   });
 });

@@ -59,16 +59,21 @@ const EMAIL_IN_TEXT = /([^\s/?&=;:@]+)@([^\s/?&=;:@]+)/g;
 export function redactTarget(target: string): string {
   const queryAt = target.indexOf('?');
   const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
-  let path: string;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    path = rawPath;
+  // Most paths hold neither an escape nor an address: they are kept as they are.
+  let path = rawPath;
+  if (path.includes('%')) {
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      path = rawPath;
+    }
   }
-  path = path.replace(
-    EMAIL_IN_TEXT,
-    (_match, local: string, domain: string) => `${local[0]}***@${domain}`,
-  );
+  if (path.includes('@')) {
+    path = path.replace(
+      EMAIL_IN_TEXT,
+      (_match, local: string, domain: string) => `${local[0]}***@${domain}`,
+    );
+  }
   if (queryAt === -1) return path.slice(0, 2048);
   const query = target
     .slice(queryAt + 1)

@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { disposableEmailBlocklist } from 'disposable-email-domains-js';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '../../config.ts';
@@ -16,6 +17,57 @@ describe('emailDomain', () => {
     ['viewer@a<b.example.com', 'a<b.example.com'],
   ])('reads %s as %s', (email, domain) => {
     expect(emailDomain(email)).toBe(domain);
+  });
+});
+
+/** `asciiDomain` as it was before names IDNA maps to themselves skipped the mapping. */
+function mappedDomain(domain: string): string {
+  const text = domain.trim();
+  let name = domainToASCII(text) || text.toLowerCase();
+  while (name.endsWith('.')) name = name.slice(0, -1);
+  return name;
+}
+
+/** Every name of length 1 to 3 over a few of each kind of character, in one to three labels. */
+function shortNames(): string[] {
+  const characters = ['a', 'x', 'n', 'z', '0', '7', '-', 'A', 'é', '_', ' ', '\u00ad', '．'];
+  let labels = [''];
+  const all: string[] = [];
+  for (let length = 1; length <= 3; length += 1) {
+    labels = labels.flatMap((label) => characters.map((character) => label + character));
+    all.push(...labels);
+  }
+  const some = all.filter((_, index) => index % 7 === 0);
+  return [...all, ...some.flatMap((a) => some.slice(0, 40).map((b) => `${a}.${b}`))];
+}
+
+describe('asciiDomain', () => {
+  it.each([
+    ['0x7f.1', '127.0.0.1'],
+    ['a.1', 'a.1'],
+    ['xn--mnchen-3ya.de', 'xn--mnchen-3ya.de'],
+    ['XN--MNCHEN-3YA.de', 'xn--mnchen-3ya.de'],
+    ['mail.acme-films.se', 'mail.acme-films.se'],
+    ['ab--cd.com', 'ab--cd.com'],
+  ])('writes %s as %s', (domain, written) => {
+    expect(asciiDomain(domain)).toBe(written);
+  });
+
+  it('writes every name as the IDNA mapping does, plain or not', () => {
+    const names = [
+      ...shortNames(),
+      ...disposableEmailBlocklist(),
+      'xn--abc.com',
+      'a.xn--p1ai',
+      'xn--.com',
+      '0x1.0x2',
+      '1.2.3.4',
+      'a.0x',
+      'x'.repeat(70) + '.com',
+      'a.b.c.d.e.f.example',
+    ];
+    expect(names.length).toBeGreaterThan(20_000);
+    expect(names.filter((name) => asciiDomain(name) !== mappedDomain(name))).toEqual([]);
   });
 });
 
@@ -60,6 +112,34 @@ describe('disposableAddressCheck', () => {
 
   it('never treats a top-level domain alone as a provider', () => {
     expect(isDisposable('someone@com')).toBe(false);
+  });
+
+  it('decides as a walk over the split labels would, empty labels included', () => {
+    const allowedNames = ['team.mailinator.com', 'yopmail.com'];
+    const listed = new Set(disposableEmailBlocklist().map(asciiDomain));
+    const allowed = new Set(allowedNames);
+    // The domain's names from the whole down to the parent just above its last label.
+    const reference = (email: string) => {
+      const labels = emailDomain(email).split('.');
+      for (let start = 0; start < labels.length - 1; start += 1) {
+        const name = labels.slice(start).join('.');
+        if (allowed.has(name)) return false;
+        if (listed.has(name)) return true;
+      }
+      return false;
+    };
+    const check = disposableAddressCheck(allowedNames);
+    const domains = disposableEmailBlocklist()
+      .filter((_, index) => index % 10 === 0)
+      .concat(['mailinator.com', 'yopmail.com', 'com', '', '.', '..', 'gmail.com']);
+    const emails = domains.flatMap((domain) =>
+      ['', 'x.', 'team.', 'a..', '.', 'a.b.'].flatMap((prefix) =>
+        ['', '.', '.example'].map((suffix) => `someone@${prefix}${domain}${suffix}`),
+      ),
+    );
+    const decided = emails.map(check);
+    expect(decided.filter(Boolean).length).toBeGreaterThan(1000);
+    expect(emails.filter((email, index) => decided[index] !== reference(email))).toEqual([]);
   });
 
   it('lets an operator allow a listed domain and every name below it', () => {

@@ -8,6 +8,14 @@ import { domainToASCII } from 'node:url';
 
 export const DISPOSABLE_EMAIL_MESSAGE = 'Please use a permanent email address';
 
+/**
+ * Lower-case letters, digits and hyphens in dot-separated labels, none of them punycode (`xn--`),
+ * the last one starting with a letter: a name IDNA maps to itself, as nearly every address's
+ * domain is, so it skips the mapping (a few µs of every signup). The last label's letter keeps
+ * out the names the URL standard reads as IPv4 numbers (`0x7f.1` is `127.0.0.1`).
+ */
+const PLAIN_NAME = /^(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*$/;
+
 // Read once when the server starts: about 9,000 names, a few milliseconds.
 const LISTED_DOMAINS: ReadonlySet<string> = new Set(disposableEmailBlocklist().map(asciiDomain));
 
@@ -18,6 +26,7 @@ const LISTED_DOMAINS: ReadonlySet<string> = new Set(disposableEmailBlocklist().m
  * parents are still looked up.
  */
 export function asciiDomain(domain: string): string {
+  if (PLAIN_NAME.test(domain)) return domain;
   const text = domain.trim();
   let name = domainToASCII(text) || text.toLowerCase();
   while (name.endsWith('.')) name = name.slice(0, -1);
@@ -39,10 +48,12 @@ export function disposableAddressCheck(
 ): (email: string) => boolean {
   const allowed = new Set([...allowedDomains].map(asciiDomain));
   return (email) => {
-    const labels = emailDomain(email).split('.');
-    // Stops before the last label: a top-level domain alone is never a mail provider.
-    for (let start = 0; start < labels.length - 1; start += 1) {
-      const name = labels.slice(start).join('.');
+    const domain = emailDomain(email);
+    // The domain, then each parent, up to the last label's: a top-level domain alone is never a
+    // mail provider.
+    const last = domain.lastIndexOf('.');
+    for (let start = 0; start <= last; start = domain.indexOf('.', start) + 1) {
+      const name = start === 0 ? domain : domain.slice(start);
       if (allowed.has(name)) return false;
       if (LISTED_DOMAINS.has(name)) return true;
     }
