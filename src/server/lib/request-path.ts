@@ -65,7 +65,7 @@ export function redactTarget(target: string): string {
     try {
       path = decodeURIComponent(rawPath);
     } catch {
-      path = rawPath;
+      // Not valid escapes: the path is kept as sent.
     }
   }
   if (path.includes('@')) {

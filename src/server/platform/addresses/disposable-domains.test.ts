@@ -28,7 +28,7 @@ function mappedDomain(domain: string): string {
   return name;
 }
 
-/** Every name of length 1 to 3 over a few of each kind of character, in one to three labels. */
+/** Every name of length 1 to 3 over a few of each kind of character, and some of them in pairs. */
 function shortNames(): string[] {
   const characters = ['a', 'x', 'n', 'z', '0', '7', '-', 'A', 'é', '_', ' ', '\u00ad', '．'];
   let labels = [''];

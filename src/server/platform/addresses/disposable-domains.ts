@@ -49,7 +49,7 @@ export function disposableAddressCheck(
   const allowed = new Set([...allowedDomains].map(asciiDomain));
   return (email) => {
     const domain = emailDomain(email);
-    // The domain, then each parent, up to the last label's: a top-level domain alone is never a
+    // The domain, then each parent above its last label: a top-level domain alone is never a
     // mail provider.
     const last = domain.lastIndexOf('.');
     for (let start = 0; start <= last; start = domain.indexOf('.', start) + 1) {
