@@ -26,6 +26,7 @@ import * as sqliteIntakeIndexes from './migrations/0024-sqlite-intake-indexes.ts
 import * as outboxStatusIndex from './migrations/0025-outbox-status-index.ts';
 import * as signupBatchCall from './migrations/0026-signup-batch-call.ts';
 import * as postgresIntakeIndexes from './migrations/0027-postgres-intake-indexes.ts';
+import * as postgresOneAddressIndex from './migrations/0028-postgres-one-address-index.ts';
 
 /** Every migration, in order. Listed explicitly so no directory scan is needed at start. */
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0025-outbox-status-index': outboxStatusIndex,
   '0026-signup-batch-call': signupBatchCall,
   '0027-postgres-intake-indexes': postgresIntakeIndexes,
+  '0028-postgres-one-address-index': postgresOneAddressIndex,
 };
 
 /** PostgreSQL's "schema … does not exist". */
