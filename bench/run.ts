@@ -6,7 +6,9 @@
  * SMTP server in a third process, as they would to a provider. After each signup scenario the run
  * waits until every acknowledged signup's confirmation has arrived there and checks them one to
  * one (none missing, none twice, none to anyone else), and prints the drain: mails a second from
- * the first signup until the last mail.
+ * the first signup until the last mail. The targets' rows sign up addresses in order; a row for
+ * information signs up addresses in random order, as people's come in, which costs every index
+ * keyed by address a page of its own for each signup.
  *
  *   node bench/run.ts            BENCH_SECONDS=10 (per scenario), BENCH_BACKLOG=10000
  */
@@ -62,10 +64,26 @@ interface Row {
 
 const health: autocannon.Request = { method: 'GET', path: '/api/health' };
 
+/**
+ * How the load's addresses follow each other. `in order` (the targets' rows): one prefix and a
+ * counter, so each address sorts after the one before and lands next to it in every index keyed
+ * by address. `random`: a random beginning each, as people's addresses come in on a launch day,
+ * each landing at a random place of those indexes.
+ */
+type AddressOrder = 'in order' | 'random';
+
 /** Signups with a fresh address each (a real insert, a real mail), remembering the answered. */
-function signups(acknowledged: string[], sent: string[] = []): autocannon.Request {
+function signups(
+  acknowledged: string[],
+  sent: string[] = [],
+  order: AddressOrder = 'in order',
+): autocannon.Request {
   const prefix = `bench-${randomUUID().slice(0, 8)}`;
   let n = 0;
+  const address = () =>
+    order === 'random'
+      ? `${Math.random().toString(36).slice(2, 10)}-${n++}@example.com`
+      : `${prefix}-${n++}@example.com`;
   return {
     method: 'POST',
     path: '/api/utility/signup',
@@ -73,7 +91,7 @@ function signups(acknowledged: string[], sent: string[] = []): autocannon.Reques
     // Requests may be built before the answer to the one before arrives: answers come in order,
     // so each connection keeps the addresses it sent in a queue.
     setupRequest: (request, context) => {
-      const email = `${prefix}-${n++}@example.com`;
+      const email = address();
       ((context.sent ??= []) as string[]).push(email);
       sent.push(email);
       return { ...request, body: JSON.stringify({ email, signupType: 'general' }) };
@@ -195,6 +213,7 @@ async function signupWithMail(
   database: DatabaseConfig,
   scenario: string,
   backlog: number,
+  order: AddressOrder = 'in order',
 ): Promise<Row> {
   const owed = backlog > 0 ? await queueBacklog(database, backlog) : [];
   return withSmtp(async (sink, url) =>
@@ -202,7 +221,7 @@ async function signupWithMail(
       const startedAt = Date.now();
       const acknowledged: string[] = [];
       const sent: string[] = [];
-      const row = await measure(scenario, port, signups(acknowledged, sent));
+      const row = await measure(scenario, port, signups(acknowledged, sent, order));
       const { delivered } = await ask<{ delivered: number }>(sink, { type: 'progress' });
       const total = [...owed, ...acknowledged];
       console.error(`draining ${total.length - delivered} queued mails...`);
@@ -227,6 +246,9 @@ async function measureApp(kind: Kind): Promise<Row[]> {
         serveApp(database, { SMTP_URL: url }, (port) => measure(`health (${kind})`, port, health)),
       ),
     (database) => signupWithMail(database, `signup (${kind})`, 0),
+    // For information, no target: the same with people's addresses in random order.
+    (database) =>
+      signupWithMail(database, `signup (${kind}), addresses in random order`, 0, 'random'),
     ...(kind === 'SQLite'
       ? [
           (database: DatabaseConfig) =>
