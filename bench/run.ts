@@ -1,6 +1,9 @@
 /**
  * Throughput and latency of the service under load (npm run bench), as ratios to a bare
- * node:http server measured in the same run, so a noisy machine moves every row together.
+ * node:http server measured in the same run. The machine's speed drifts by half or more within
+ * one run, so bare node:http is measured between every two scenarios, and each scenario's ratio
+ * is to the faster of the two measurements beside it: the machine as it was then, and never the
+ * slower moment.
  *
  * The service runs with its defaults in a process of its own; confirmation mails go to a real
  * SMTP server in a third process, as they would to a provider. After each signup scenario the run
@@ -28,6 +31,8 @@ if (!(SECONDS > 0)) throw new Error('BENCH_SECONDS must be a positive number of 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 10_000);
 if (!Number.isInteger(BACKLOG) || BACKLOG < 1) throw new Error('BENCH_BACKLOG must be >= 1');
 const WARMUP_SECONDS = 2;
+/** Each of the bare measurements between the scenarios. */
+const BARE_SECONDS = Math.min(SECONDS, 5);
 const CONNECTIONS = 50;
 /** A drain that makes no progress for this long has stalled: the run says so and goes on. */
 const STALL_MS = 60_000;
@@ -54,6 +59,8 @@ interface Drain {
 interface Row {
   scenario: string;
   requestsPerSecond: number;
+  /** Bare node:http beside this scenario: the faster of the measurements before and after it. */
+  bare?: number;
   p99Ms: number;
   errors: number;
   non2xx: number;
@@ -103,12 +110,17 @@ function signups(
   };
 }
 
-async function measure(scenario: string, port: number, request: autocannon.Request): Promise<Row> {
-  console.error(`measuring ${scenario} for ${SECONDS} s...`);
+async function measure(
+  scenario: string,
+  port: number,
+  request: autocannon.Request,
+  seconds = SECONDS,
+): Promise<Row> {
+  console.error(`measuring ${scenario} for ${seconds} s...`);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
     requests: [request],
   });
@@ -239,7 +251,8 @@ function onFresh(kind: Kind, use: (database: DatabaseConfig) => Promise<Row>): P
   return kind === 'SQLite' ? withTempSqlite(one) : withTempPostgres(one, []);
 }
 
-async function measureApp(kind: Kind): Promise<Row[]> {
+/** The service's scenarios on `kind`, each to be run on a fresh database. */
+function appScenarios(kind: Kind): (() => Promise<Row[]>)[] {
   const scenarios: ((database: DatabaseConfig) => Promise<Row>)[] = [
     (database) =>
       withSmtp((_sink, url) =>
@@ -272,9 +285,7 @@ async function measureApp(kind: Kind): Promise<Row[]> {
         (port) => measure(`signup, limit on (${kind})`, port, signups([])),
       ),
   ];
-  const rows: Row[] = [];
-  for (const scenario of scenarios) rows.push(...(await onFresh(kind, scenario)));
-  return rows;
+  return scenarios.map((scenario) => () => onFresh(kind, scenario));
 }
 
 function printMachine() {
@@ -299,9 +310,19 @@ function printTable(header: string[], lines: string[][]) {
   }
 }
 
-function printRows(rows: Row[], bare: number) {
+/** A row's throughput as a share of bare node:http beside it. */
+const ratio = (row?: Row) => (row?.bare ? row.requestsPerSecond / row.bare : 0);
+
+function printRows(rows: Row[], bares: Row[]) {
+  const speeds = bares.map((row) => row.requestsPerSecond);
+  console.log(
+    `${BARE}, measured ${speeds.length} times between the scenarios (${BARE_SECONDS} s each): ` +
+      `${Math.min(...speeds).toFixed(0)}-${Math.max(...speeds).toFixed(0)} req/s, in order ` +
+      `${speeds.map((speed) => speed.toFixed(0)).join(', ')}. Each scenario's ratio is to the ` +
+      'faster of the two measurements beside it.\n',
+  );
   printTable(
-    ['scenario', 'req/s', 'p99 ms', 'errors', '429', 'other non-2xx', 'vs bare'],
+    ['scenario', 'req/s', 'p99 ms', 'errors', '429', 'other non-2xx', 'bare beside', 'vs bare'],
     rows.map((row) => [
       row.scenario,
       row.requestsPerSecond.toFixed(0),
@@ -309,7 +330,8 @@ function printRows(rows: Row[], bare: number) {
       String(row.errors),
       String(row.tooMany),
       String(row.non2xx - row.tooMany),
-      `${((row.requestsPerSecond / bare) * 100).toFixed(1)}%`,
+      (row.bare ?? 0).toFixed(0),
+      `${(ratio(row) * 100).toFixed(1)}%`,
     ]),
   );
   const drained = rows.filter((row) => row.drain);
@@ -344,9 +366,8 @@ function printRows(rows: Row[], bare: number) {
 const delivered = (drain?: Drain) =>
   drain !== undefined && drain.missing === 0 && drain.twice === 0 && drain.stray === 0;
 
-function printTargets(rows: Row[], bare: number) {
+function printTargets(rows: Row[]) {
   const find = (scenario: string) => rows.find((row) => row.scenario === scenario);
-  const ratio = (row?: Row) => (row?.requestsPerSecond ?? 0) / bare;
   const clean = (row?: Row) => row !== undefined && row.errors === 0 && row.non2xx === 0;
   const sqliteHealth = find('health (SQLite)');
   const sqlite = find('signup (SQLite)');
@@ -384,21 +405,28 @@ const only = process.argv[2];
 
 async function main() {
   printMachine();
-  const floor = (file: string, scenario: string) =>
-    withChild(file, [], (_c, m) => measure(scenario, m.port as number, { path: '/' }));
-  const rows = [
-    await floor('./hello-server.ts', BARE),
-    await floor('./hello-fastify.ts', 'fastify hello (framework floor)'),
-    ...(only === 'postgres' ? [] : await measureApp('SQLite')),
-    ...(only === 'sqlite' ? [] : await measureApp('PostgreSQL')),
+  const floor = (file: string, scenario: string, seconds = SECONDS) =>
+    withChild(file, [], (_c, m) => measure(scenario, m.port as number, { path: '/' }, seconds));
+  const scenarios: (() => Promise<Row[]>)[] = [
+    async () => [await floor('./hello-fastify.ts', 'fastify hello (framework floor)')],
+    ...(only === 'postgres' ? [] : appScenarios('SQLite')),
+    ...(only === 'sqlite' ? [] : appScenarios('PostgreSQL')),
   ];
-  // Bare again at the end: the ratios use the faster of the two, so a slow moment of the
-  // machine at the start cannot flatter the service.
-  const again = await floor('./hello-server.ts', `${BARE}, again`);
-  rows.splice(1, 0, again);
-  const bare = Math.max(rows[0]!.requestsPerSecond, again.requestsPerSecond);
-  printRows(rows, bare);
-  printTargets(rows, bare);
+  // Bare node:http before the first scenario and after each: a scenario's ratio uses the faster
+  // of the two beside it, so a slow moment of the machine cannot flatter the service.
+  const bares = [await floor('./hello-server.ts', BARE, BARE_SECONDS)];
+  const rows: Row[] = [];
+  for (const scenario of scenarios) {
+    const measured = await scenario();
+    if (measured.length === 0) continue;
+    const after = await floor('./hello-server.ts', BARE, BARE_SECONDS);
+    const beside = Math.max(bares.at(-1)!.requestsPerSecond, after.requestsPerSecond);
+    for (const row of measured) row.bare = beside;
+    bares.push(after);
+    rows.push(...measured);
+  }
+  printRows(rows, bares);
+  printTargets(rows);
 }
 
 await main();
