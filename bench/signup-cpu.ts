@@ -1,11 +1,12 @@
 /**
  * Where the machine's CPU goes while signups come in (node bench/signup-cpu.ts [sqlite|postgres]
- * [seconds]): the service with its defaults, mail at full speed to an SMTP server in another
- * process, 50 connections. Prints, in µs of CPU a signup, the service's event loop and its other
- * threads (the sender, V8's helpers), PostgreSQL's processes, the SMTP server, the load generator
- * (this process) and the machine's idle time, from /proc (Linux only). A loop near 100% of a
- * core is the limit; idle time with a loop well under it means the signups wait for something
- * else (the database's round trips, say).
+ * [seconds] [connections]): the service with its defaults, mail at full speed to an SMTP server in
+ * another process, 50 connections unless given. Prints, in µs of CPU a signup, the service's event
+ * loop and its other threads (the sender, V8's helpers), PostgreSQL's processes, the SMTP server,
+ * the load generator (this process) and the machine's idle time, from /proc (Linux only). A loop
+ * near 100% of a core is the limit; idle time with a loop well under it means the signups wait
+ * for something else (the database's round trips, say): then more connections bring more signups
+ * a second.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,7 +18,11 @@ import type { DatabaseConfig } from '../src/server/config.ts';
 
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 const SECONDS = Number(process.argv[3] ?? 8);
-const CONNECTIONS = 50;
+/** 50 as `bench/run.ts`; more or fewer show whether the intake waits on latency or on CPU. */
+const CONNECTIONS = Number(process.argv[4] ?? 50);
+if (!(SECONDS > 0) || !Number.isInteger(CONNECTIONS) || CONNECTIONS < 1) {
+  throw new Error('usage: node bench/signup-cpu.ts [sqlite|postgres] [seconds] [connections]');
+}
 /** `cpuMicros`, or 0 for a process gone in the meantime (a PostgreSQL backend, say). */
 function cpuMicrosIfThere(statFile: string): number {
   try {
@@ -102,7 +107,8 @@ async function measure(database: DatabaseConfig) {
         const per = (key: keyof typeof before) => ((after[key] - before[key]) / signups).toFixed(1);
         const loopShare = (after.loop - before.loop) / (SECONDS * 1e6);
         console.log(
-          `${kind}: ${(signups / SECONDS).toFixed(0)} signups/s, p99 ${result.latency.p99} ms, ` +
+          `${kind}, ${CONNECTIONS} connections: ${(signups / SECONDS).toFixed(0)} signups/s, ` +
+            `p99 ${result.latency.p99} ms, ` +
             `${result.errors} errors, ${result.non2xx} non-2xx`,
         );
         console.log(
