@@ -2,7 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DatabaseConfig } from '../config.ts';
@@ -113,8 +123,36 @@ function openSqlite(path: string): Kysely<Database> {
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(connection) }),
   });
+}
+
+/**
+ * SQLite's transactions begun `immediate`: each takes the file's write lock at its start,
+ * waiting (`busy_timeout`) while another process holds it. A deferred one reads first on a
+ * snapshot and asks for the lock at its first write; if another process (a migration or a seed
+ * from the command line, a restore check) committed in between, SQLite refuses the write at
+ * once (SQLITE_BUSY_SNAPSHOT) without waiting, and the transaction fails: a batch of signups
+ * reads the last ticket before inserting. The service's own transactions are one at a time on
+ * its one connection either way, so taking the lock early costs it nothing.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /**
