@@ -131,7 +131,7 @@ function openSqlite(path: string): Kysely<Database> {
  * SQLite's transactions begun `immediate`: each takes the file's write lock at its start,
  * waiting (`busy_timeout`) while another process holds it. A deferred one reads first on a
  * snapshot and asks for the lock at its first write; if another process (a migration or a seed
- * from the command line, a restore check) committed in between, SQLite refuses the write at
+ * from the command line) committed in between, SQLite refuses the write at
  * once (SQLITE_BUSY_SNAPSHOT) without waiting, and the transaction fails: a batch of signups
  * reads the last ticket before inserting. The service's own transactions are one at a time on
  * its one connection either way, so taking the lock early costs it nothing.

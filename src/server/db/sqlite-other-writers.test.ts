@@ -11,8 +11,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * Another process writing to the same SQLite file, one small commit after another, as the
- * operator's tools (a migration, a restore check, an import from the command line) and the
- * browser journeys' seeds do. It reports how many commits it made when its input closes.
+ * operator's tools (a migration or a seed from the command line) and the browser journeys'
+ * seeds do. It reports how many commits it made when its input closes.
  */
 function otherWriter(path: string): { child: ChildProcess; commits: () => Promise<number> } {
   const code = `
